@@ -1,5 +1,50 @@
 """deg: the pure contract core (no torch, no IO).
 
 What a schema means (compile_schema -> FillPlan), what a request may say, how a context is
-rendered, how copied text is parsed, and how raw outcomes become a response.
+rendered, how copied text is parsed, and how raw outcomes become a response. Names are
+resolved lazily so `import deg` stays cheap and a service imports only what it uses.
 """
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS: dict[str, str] = {
+    # schema -> plan
+    "compile_schema": "deg.schema",
+    "FillPlan": "deg.plan",
+    "FieldPlan": "deg.plan",
+    "ArrayPlan": "deg.plan",
+    # errors
+    "SchemaError": "deg.errors",
+    "FillError": "deg.errors",
+    "RequestError": "deg.errors",
+    # requests
+    "FillRequest": "deg.request",
+    "FillOptions": "deg.request",
+    # context, parsers, candidates
+    "render_context": "deg.render",
+    "parse_number": "deg.parsers.numbers",
+    "parse_date": "deg.parsers.dates",
+    "parse_datetime": "deg.parsers.dates",
+    "check_format": "deg.parsers.formats",
+    "find_candidates": "deg.candidates",
+    # outcomes -> response
+    "FieldOutcome": "deg.outcomes",
+    "ArrayOutcome": "deg.outcomes",
+    "RawFill": "deg.outcomes",
+    "apply_drops": "deg.response",
+    "assemble": "deg.response",
+    "confidence": "deg.response",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'deg' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
