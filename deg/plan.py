@@ -6,11 +6,31 @@
 
 Pointers use property names with `*` for "each item" (`/line_items/*/price`); concrete
 pointers (RFC 6901, integer indices: `/line_items/0/price`) appear only in outcomes and meta.
+
+Fingerprints. A leaf's fingerprint is the sha256 of its canonical spec: everything in its
+`to_dict()` except the fingerprint itself, as canonical JSON (sorted keys, no spaces, UTF-8)
+prefixed with `PLAN_VERSION`. It holds only the leaf's own pointer, mode, type, annotations,
+options and constraints, so it is identical wherever that leaf appears, whatever its siblings
+or their order. An array's fingerprint covers its own keywords plus the sorted set of leaf
+pointers inside it (its count query names them). The plan fingerprint hashes the SORTED SET
+of parallel-phase fingerprints (decide/extract leaves and arrays) plus the ORDERED list of
+generate fingerprints: reordering decide/extract properties keeps it, reordering generate
+fields changes it. Bumping `PLAN_VERSION` changes every fingerprint, which is what a cache
+keyed by fingerprint needs when the meaning of a plan changes.
+
+Wire form. `to_dict()` is JSON-serializable and stable across runs; `FillPlan.from_dict`
+rebuilds the identical plan (schema copy included) and recomputes every fingerprint, so a
+plan altered in transit or produced by another plan version is refused, not trusted.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+import hashlib
+import json
+from dataclasses import dataclass, field, fields as dataclass_fields, replace
 from typing import Any
+
+PLAN_VERSION = "deg-plan-1"
 
 MODES = (
     "decide.choice",
@@ -24,6 +44,21 @@ MODES = (
 DECIDE_MODES = MODES[:3]
 EXTRACT_MODES = MODES[3:6]
 ON_NULL = ("null", "omit", "forbid")
+ITEM_KINDS = ("object", "leaf", "array")
+
+
+def canonical_json(value: Any) -> str:
+    """Canonical JSON: sorted keys, compact separators, UTF-8 text, no NaN/Infinity."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False)
+
+
+def sha256_of(value: Any) -> str:
+    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+
+
+def _tuple_or_none(value: Any) -> tuple | None:
+    return None if value is None else tuple(value)
 
 
 @dataclass(frozen=True)
@@ -31,8 +66,8 @@ class FieldPlan:
     pointer: str                      # "/line_items/*/price"
     path: tuple[str, ...]             # ("line_items", "*", "price")
     mode: str                         # one of MODES
-    json_type: Any                    # "string" | "number" | ... | list of types for enums
-    required: bool                    # listed in its parent's `required`
+    json_type: Any                    # "string" | "number" | ... | tuple of types (choice over mixed values)
+    required: bool                    # listed in its parent's `required` (array items: always)
     nullable: bool                    # `[X, "null"]`, anyOf/oneOf with null, or enum with null
     on_null: str | None               # extract leaves: "null" | "omit" | "forbid"; else None
     options: tuple[Any, ...] | None = None              # decide.choice values, schema order
@@ -51,8 +86,71 @@ class FieldPlan:
     def constraint(self, name: str, default: Any = None) -> Any:
         return dict(self.constraints).get(name, default)
 
+    @property
+    def phase(self) -> str:
+        """"generate" for x-generate leaves, else "parallel" (decide and extract)."""
+        return "generate" if self.mode == "generate" else "parallel"
+
+    def spec(self) -> dict[str, Any]:
+        """The canonical spec the fingerprint hashes: `to_dict()` without the fingerprint."""
+        return {
+            "pointer": self.pointer,
+            "path": list(self.path),
+            "mode": self.mode,
+            "json_type": list(self.json_type) if isinstance(self.json_type, tuple) else self.json_type,
+            "required": self.required,
+            "nullable": self.nullable,
+            "on_null": self.on_null,
+            "options": None if self.options is None else list(self.options),
+            "option_descriptions": (None if self.option_descriptions is None
+                                    else list(self.option_descriptions)),
+            "levels": None if self.levels is None else list(self.levels),
+            "level_labels": (None if self.level_labels is None
+                             else [[level, label] for level, label in self.level_labels]),
+            "null_outcome": self.null_outcome,
+            "format": self.format,
+            "constraints": {name: value for name, value in self.constraints},
+            "title": self.title,
+            "description": self.description,
+            "max_tokens": self.max_tokens,
+            "arrays": list(self.arrays),
+        }
+
+    def computed_fingerprint(self) -> str:
+        return sha256_of([PLAN_VERSION, "field", self.spec()])
+
+    def with_fingerprint(self) -> FieldPlan:
+        return replace(self, fingerprint=self.computed_fingerprint())
+
     def to_dict(self) -> dict[str, Any]:
-        ...
+        return {**self.spec(), "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FieldPlan:
+        _expect_keys(data, cls, "field")
+        json_type = data["json_type"]
+        labels = data["level_labels"]
+        return cls(
+            pointer=data["pointer"],
+            path=tuple(data["path"]),
+            mode=data["mode"],
+            json_type=tuple(json_type) if isinstance(json_type, list) else json_type,
+            required=data["required"],
+            nullable=data["nullable"],
+            on_null=data["on_null"],
+            options=_tuple_or_none(data["options"]),
+            option_descriptions=_tuple_or_none(data["option_descriptions"]),
+            levels=_tuple_or_none(data["levels"]),
+            level_labels=None if labels is None else tuple((l, s) for l, s in labels),
+            null_outcome=data["null_outcome"],
+            format=data["format"],
+            constraints=tuple(sorted(data["constraints"].items())),
+            title=data["title"],
+            description=data["description"],
+            max_tokens=data["max_tokens"],
+            arrays=tuple(data["arrays"]),
+            fingerprint=data["fingerprint"],
+        )
 
 
 @dataclass(frozen=True)
@@ -66,13 +164,51 @@ class ArrayPlan:
     title: str | None = None
     description: str | None = None
     item_pointer: str = ""            # "/line_items/*"
-    item_kind: str = "object"         # "object" | "leaf" (array of scalars: the leaf is item_pointer)
+    item_kind: str = "object"         # "object" | "leaf" (the leaf is item_pointer) | "array"
     fields: tuple[str, ...] = ()      # pointers of the leaves directly or indirectly inside
     arrays: tuple[str, ...] = ()      # enclosing arrays, outermost first
     fingerprint: str = ""
 
+    def spec(self) -> dict[str, Any]:
+        """The canonical spec the fingerprint hashes (leaf pointers as a sorted set)."""
+        return {
+            "pointer": self.pointer,
+            "path": list(self.path),
+            "min_items": self.min_items,
+            "max_items": self.max_items,
+            "unique_items": self.unique_items,
+            "required": self.required,
+            "title": self.title,
+            "description": self.description,
+            "item_pointer": self.item_pointer,
+            "item_kind": self.item_kind,
+            "fields": sorted(self.fields),
+            "arrays": list(self.arrays),
+        }
+
+    def computed_fingerprint(self) -> str:
+        return sha256_of([PLAN_VERSION, "array", self.spec()])
+
+    def with_fingerprint(self) -> ArrayPlan:
+        return replace(self, fingerprint=self.computed_fingerprint())
+
     def to_dict(self) -> dict[str, Any]:
-        ...
+        # `fields` keeps schema order here; only the fingerprint treats it as a set.
+        return {**self.spec(), "fields": list(self.fields), "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ArrayPlan:
+        _expect_keys(data, cls, "array")
+        return cls(**{**data, "path": tuple(data["path"]), "fields": tuple(data["fields"]),
+                      "arrays": tuple(data["arrays"])})
+
+
+def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...]) -> str:
+    """Hash of the sorted set of parallel-phase fingerprints + ordered generate fingerprints."""
+    parallel = sorted({f.fingerprint for f in fields if f.phase == "parallel"}
+                      | {a.fingerprint for a in arrays})
+    generate = [f.fingerprint for f in fields if f.phase == "generate"]
+    return sha256_of([PLAN_VERSION, "plan", parallel, generate])
 
 
 @dataclass(frozen=True)
@@ -82,5 +218,66 @@ class FillPlan:
     fingerprint: str
     schema: Any = field(default=None, compare=False, repr=False)  # deep copy of the input
 
+    def field_at(self, pointer: str) -> FieldPlan:
+        for leaf in self.fields:
+            if leaf.pointer == pointer:
+                return leaf
+        raise KeyError(f"no field {pointer!r} in this plan")
+
+    def array_at(self, pointer: str) -> ArrayPlan:
+        for node in self.arrays:
+            if node.pointer == pointer:
+                return node
+        raise KeyError(f"no array {pointer!r} in this plan")
+
+    @property
+    def parallel_fields(self) -> tuple[FieldPlan, ...]:
+        return tuple(f for f in self.fields if f.phase == "parallel")
+
+    @property
+    def generate_fields(self) -> tuple[FieldPlan, ...]:
+        return tuple(f for f in self.fields if f.phase == "generate")
+
     def to_dict(self) -> dict[str, Any]:
-        ...
+        return {
+            "version": PLAN_VERSION,
+            "fingerprint": self.fingerprint,
+            "fields": [f.to_dict() for f in self.fields],
+            "arrays": [a.to_dict() for a in self.arrays],
+            "schema": copy.deepcopy(self.schema),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FillPlan:
+        """Rebuild a plan from `to_dict()` output, refusing altered or foreign plans."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a plan must be a JSON object, got {type(data).__name__}")
+        expected = {"version", "fingerprint", "fields", "arrays", "schema"}
+        if set(data) != expected:
+            raise ValueError(f"plan keys must be {sorted(expected)}, got {sorted(data)}")
+        if data["version"] != PLAN_VERSION:
+            raise ValueError(f"plan version {data['version']!r} is not {PLAN_VERSION!r}")
+        try:
+            leaves = tuple(FieldPlan.from_dict(f) for f in data["fields"])
+            arrays = tuple(ArrayPlan.from_dict(a) for a in data["arrays"])
+        except (TypeError, AttributeError) as exc:
+            raise ValueError(f"malformed plan: {exc}") from exc
+        for item in (*leaves, *arrays):
+            if item.fingerprint != item.computed_fingerprint():
+                raise ValueError(f"fingerprint of {item.pointer!r} does not match its spec: "
+                                 "the plan was altered or compiled by another version")
+        plan = cls(fields=leaves, arrays=arrays, fingerprint=data["fingerprint"],
+                   schema=copy.deepcopy(data["schema"]))
+        if plan.fingerprint != plan_fingerprint(leaves, arrays):
+            raise ValueError("plan fingerprint does not match its fields and arrays")
+        return plan
+
+
+def _expect_keys(data: Any, cls: type, what: str) -> None:
+    if not isinstance(data, dict):
+        raise ValueError(f"a plan {what} must be a JSON object, got {type(data).__name__}")
+    expected = {f.name for f in dataclass_fields(cls)}
+    if set(data) != expected:
+        missing, extra = sorted(expected - set(data)), sorted(set(data) - expected)
+        raise ValueError(f"plan {what} {data.get('pointer')!r}: missing keys {missing}, "
+                         f"unknown keys {extra}")

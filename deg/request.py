@@ -1,0 +1,121 @@
+"""Request and option models of `POST /v1/fill` (contract section 9).
+
+Validation is strict: numbers are not read from strings, booleans are not numbers, and unknown
+request fields or options are refused (`extra="forbid"`), so a typo such as `max_new_token`
+fails loudly instead of being ignored. `parse_fill_request` turns pydantic's errors into the
+contract's `{loc, msg}` list inside a `RequestError`.
+
+Choices where the contract is silent:
+- `seed` is an integer in 0..2**63-1 (it seeds a 64-bit generator stream per field).
+- `default_offset` is `"Z"` or `±HH:MM` with HH 00-23 and MM 00-59, as in RFC 3339.
+- `model` is any non-empty name; whether the server knows it is the server's check.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import (BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError,
+                      field_validator, model_validator)
+
+from deg.errors import RequestError, problem
+
+MAX_NEW_TOKENS = 4096
+MAX_SEED = 2**63 - 1
+_OFFSET = re.compile(r"^(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$")
+
+
+class FillOptions(BaseModel):
+    """Every option of a fill; the defaults are the contract's."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    max_new_tokens: Annotated[int, Field(ge=1, le=MAX_NEW_TOKENS)] = 256
+    max_items: Annotated[int, Field(ge=0)] | None = None
+    date_order: Literal["MDY", "DMY"] | None = None
+    default_offset: str = "Z"
+    temperature: Annotated[float, Field(ge=0, allow_inf_nan=False)] = 0.0
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
+    array_decode: Literal["threshold", "count_peaks", "hybrid"] = "count_peaks"
+    null_margin: Annotated[float, Field(allow_inf_nan=False)] | None = None
+
+    @field_validator("default_offset")
+    @classmethod
+    def _offset_form(cls, value: str) -> str:
+        if not _OFFSET.match(value):
+            raise ValueError("default_offset must be \"Z\" or an offset like +02:00 / -05:30")
+        return value
+
+    @model_validator(mode="after")
+    def _sampling_needs_seed(self) -> FillOptions:
+        if self.temperature > 0 and self.seed is None:
+            raise ValueError("temperature > 0 requires a seed, so sampled text is reproducible")
+        return self
+
+    def canonical_json(self) -> str:
+        """Every option, defaults included, as canonical JSON: equal options, equal text.
+
+        Used in cache keys, so `{}` and the explicit defaults give the same key.
+        """
+        return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+
+
+class FillRequest(BaseModel):
+    """The body of `POST /v1/fill`. The schema is `json_schema` in Python, `schema` on the wire."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+    context: StrictStr | dict[str, Any] | list[Any]
+    json_schema: dict[str, Any] = Field(alias="schema")
+    model: Annotated[StrictStr, Field(min_length=1)] = "deg-latest"
+    options: FillOptions = Field(default_factory=FillOptions)
+
+
+def request_errors(exc: ValidationError) -> list[dict[str, Any]]:
+    """pydantic's errors as the contract's `{loc, msg}` items (unknown keys named as such)."""
+    items = []
+    for error in exc.errors():
+        loc = [part for part in error["loc"] if not _is_union_tag(part)]
+        if error["type"] == "extra_forbidden":
+            where = "option" if loc[:1] == ["options"] else "field"
+            msg = f"unknown {where} {loc[-1]!r}"
+        elif loc == ["context"]:
+            msg = "context must be a string, a JSON object or a JSON array"
+        else:
+            msg = error["msg"]
+            if msg.startswith("Value error, "):
+                msg = msg[len("Value error, "):]
+        item = problem(loc, msg)
+        if item not in items:
+            items.append(item)
+    return items
+
+
+def _is_union_tag(part: Any) -> bool:
+    # pydantic names the union member it tried (`str`, `dict[str,any]`...) in the location.
+    return isinstance(part, str) and (part in ("str", "list[any]", "dict[str,any]")
+                                      or part.startswith(("function-", "constrained-")))
+
+
+def parse_fill_request(data: Any) -> FillRequest:
+    """Validate a decoded JSON request body, or raise `RequestError` with every problem."""
+    if not isinstance(data, dict):
+        raise RequestError([problem([], "the request body must be a JSON object")])
+    try:
+        return FillRequest.model_validate(data)
+    except ValidationError as exc:
+        raise RequestError(request_errors(exc)) from exc
+
+
+def parse_options(data: Any) -> FillOptions:
+    """Validate an `options` object alone (the decision APIs accept the same options)."""
+    if data is None:
+        return FillOptions()
+    if not isinstance(data, dict):
+        raise RequestError([problem(["options"], "options must be a JSON object")])
+    try:
+        return FillOptions.model_validate(data)
+    except ValidationError as exc:
+        raise RequestError([problem(["options", *e["loc"]], e["msg"])
+                            for e in request_errors(exc)]) from exc

@@ -1,0 +1,363 @@
+"""Raw outcomes -> the response of contract section 8: drops, value, meta, usage, validation.
+
+`apply_drops(plan, raw)` enforces the item rules of contract sections 4 and 12.6: inside an
+array item, a `forbid` extract leaf (required, not nullable) with no valid value means the item
+does not exist. The innermost item enclosing that leaf is removed with every outcome below it,
+the surviving items are renumbered in order (concrete pointers rewritten) and the array's
+outcome counts them in `dropped`. An array left with fewer items than `minItems` removes its own
+enclosing item in turn (deepest arrays first, so drops cascade outwards); a top-level array left
+short, or a `forbid` leaf outside every array with no value, is a `FillError`. The runtime calls
+it before the generate phase (a dropped item's generate fields are never decoded); `assemble`
+calls it again, which changes nothing on an already-dropped fill (it is idempotent).
+
+`assemble(plan, raw, model=...)` builds:
+
+- `value`: objects in schema property order (the plan's depth-first leaf order), arrays with
+  their surviving items; an extract leaf with no value follows its `on_null` (`null` -> null,
+  `omit` -> key left out, `forbid` -> `FillError`). An optional array is always present (an
+  empty list when no item was found: the count is a runtime answer, and 0 is an answer).
+- `meta`: one entry per leaf and array instance, keyed by the concrete RFC 6901 pointer, in
+  document order; an omitted leaf keeps its entry (with `null_reason`) so a caller can see
+  why the key is missing.
+- `usage`: `prompt_tokens` from the runtime; `generated_tokens` is the sum of the surviving
+  leaves' `generated_tokens` (the contract's definition), not `raw.generated_tokens`.
+- `plan`: the plan fingerprint.
+
+Then `value` is validated against `plan.schema` with the validator of the schema's draft (its
+`$schema`, else 2020-12) and deg's own format checks (`deg.parsers.formats`), `uniqueItems`
+included; any violation is a `FillError` naming the pointer and keyword. An outcome set that
+does not match the plan (a missing or unexpected pointer, a decide value that is not its
+argmax) is a `FillError` too: assembly never guesses.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import jsonschema
+
+from deg.errors import FillError
+from deg.outcomes import ArrayOutcome, FieldOutcome, RawFill, _argmax, confidence
+from deg.parsers.formats import FORMAT_CHECKER
+from deg.plan import EXTRACT_MODES, ArrayPlan, FieldPlan, FillPlan
+
+__all__ = ["apply_drops", "assemble", "confidence", "escape", "pointer_of"]
+
+Item = tuple[str, int]                 # (concrete pointer of an array instance, item index)
+
+
+def escape(name: str) -> str:
+    """One RFC 6901 reference token."""
+    return name.replace("~", "~0").replace("/", "~1")
+
+
+def pointer_of(segments: list[str | int] | tuple[str | int, ...]) -> str:
+    """The concrete pointer of property names and integer indices."""
+    return "".join("/" + (str(s) if isinstance(s, int) else escape(s)) for s in segments)
+
+
+# ---------------------------------------------------------------- concrete pointers
+
+
+class _Located:
+    """A concrete pointer checked against its plan path: its segments and array indices."""
+
+    def __init__(self, pointer: str, path: tuple[str, ...]):
+        segments = _split(pointer)
+        if len(segments) != len(path):
+            raise FillError(f"{pointer}: does not match plan pointer {pointer_of(path)}")
+        self.segments = segments
+        self.stars: list[int] = []                       # positions of "*" in the path
+        for position, (segment, name) in enumerate(zip(segments, path)):
+            if name == "*":
+                if not (segment.isdigit() and (segment == "0" or not segment.startswith("0"))):
+                    raise FillError(f"{pointer}: {segment!r} is not an array index")
+                self.stars.append(position)
+            elif segment != name:
+                raise FillError(f"{pointer}: does not match plan pointer {pointer_of(path)}")
+
+    def item(self, depth: int) -> Item:
+        """The item of the `depth`-th enclosing array (0 = outermost)."""
+        position = self.stars[depth]
+        return pointer_of(self.segments[:position]), int(self.segments[position])
+
+    def items(self) -> list[Item]:
+        return [self.item(depth) for depth in range(len(self.stars))]
+
+    def renumbered(self, remap: dict[str, dict[int, int]]) -> str:
+        segments: list[str | int] = list(self.segments)
+        for depth, position in enumerate(self.stars):
+            array_pointer, index = self.item(depth)
+            segments[position] = remap[array_pointer][index]
+        return pointer_of(segments)
+
+
+def _split(pointer: str) -> list[str]:
+    if not isinstance(pointer, str) or (pointer and not pointer.startswith("/")):
+        raise FillError(f"{pointer!r} is not an RFC 6901 pointer")
+    return [s.replace("~1", "/").replace("~0", "~") for s in pointer.split("/")[1:]]
+
+
+def _plan_index(plan: FillPlan) -> tuple[dict[str, FieldPlan], dict[str, ArrayPlan]]:
+    return {f.pointer: f for f in plan.fields}, {a.pointer: a for a in plan.arrays}
+
+
+def _field_plan(fields: dict[str, FieldPlan], outcome: FieldOutcome) -> FieldPlan:
+    field = fields.get(outcome.plan_pointer)
+    if field is None:
+        raise FillError(f"{outcome.pointer}: plan has no leaf {outcome.plan_pointer}")
+    return field
+
+
+def _array_plan(arrays: dict[str, ArrayPlan], outcome: ArrayOutcome) -> ArrayPlan:
+    array = arrays.get(outcome.plan_pointer)
+    if array is None:
+        raise FillError(f"{outcome.pointer}: plan has no array {outcome.plan_pointer}")
+    return array
+
+
+# ---------------------------------------------------------------- drops
+
+
+def apply_drops(plan: FillPlan, raw: RawFill) -> RawFill:
+    """Remove array items whose required values are missing (see the module docstring)."""
+    fields, arrays = _plan_index(plan)
+    dead: set[Item] = set()
+    located_fields = []
+    for outcome in raw.fields:
+        field = _field_plan(fields, outcome)
+        where = _Located(outcome.pointer, field.path)
+        located_fields.append((outcome, where))
+        if field.mode in EXTRACT_MODES and field.on_null == "forbid" and not outcome.found:
+            if not where.stars:
+                raise FillError(
+                    f"{outcome.pointer}: required field has no valid value "
+                    f"({outcome.null_reason or 'not_found'})"
+                )
+            dead.add(where.item(len(where.stars) - 1))
+
+    located_arrays = []
+    for outcome in raw.arrays:
+        array = _array_plan(arrays, outcome)
+        if outcome.items < 0 or outcome.dropped < 0:
+            raise FillError(f"{outcome.pointer}: negative item count")
+        located_arrays.append((outcome, array, _Located(outcome.pointer, array.path)))
+
+    # Deepest arrays first: a nested array left short kills its enclosing item, which may in
+    # turn leave its own array short.
+    for outcome, array, where in sorted(located_arrays, key=lambda row: -len(row[1].arrays)):
+        if any(item in dead for item in where.items()):
+            continue
+        survivors = sum((outcome.pointer, i) not in dead for i in range(outcome.items))
+        if survivors >= array.min_items:
+            continue
+        if not where.stars:
+            raise FillError(
+                f"{outcome.pointer}: minItems {array.min_items}: only {survivors} items have "
+                "their required values"
+            )
+        dead.add(where.item(len(where.stars) - 1))
+
+    remap: dict[str, dict[int, int]] = {}
+    kept_arrays: list[ArrayOutcome] = []
+    for outcome, array, where in located_arrays:
+        if any(item in dead for item in where.items()):
+            continue
+        alive = [i for i in range(outcome.items) if (outcome.pointer, i) not in dead]
+        remap[outcome.pointer] = {old: new for new, old in enumerate(alive)}
+        kept_arrays.append((outcome, where, len(alive)))
+
+    def renumber(outcome_pointer: str, where: _Located) -> str:
+        for array_pointer, index in where.items():
+            if index not in remap.get(array_pointer, {}):
+                raise FillError(f"{outcome_pointer}: item {array_pointer}/{index} was not counted")
+        return where.renumbered(remap)
+
+    new_arrays = [
+        replace(outcome, pointer=renumber(outcome.pointer, where), items=alive,
+                dropped=outcome.dropped + outcome.items - alive)
+        for outcome, where, alive in kept_arrays
+    ]
+    new_fields = [
+        replace(outcome, pointer=renumber(outcome.pointer, where))
+        for outcome, where in located_fields
+        if not any(item in dead for item in where.items())
+    ]
+    return RawFill(fields=new_fields, arrays=new_arrays, prompt_tokens=raw.prompt_tokens,
+                   generated_tokens=raw.generated_tokens)
+
+
+# ---------------------------------------------------------------- assembly
+
+
+def assemble(plan: FillPlan, raw: RawFill, *, model: str) -> dict[str, Any]:
+    """The section-8 response for `raw` under `plan`; raises FillError rather than lie."""
+    raw = apply_drops(plan, raw)
+    builder = _Builder(plan, raw)
+    value = builder.build_object(())
+    builder.check_all_used()
+    _validate(plan, value)
+    return {
+        "model": model,
+        "value": value,
+        "meta": builder.meta,
+        "usage": {"prompt_tokens": raw.prompt_tokens, "generated_tokens": builder.generated_tokens},
+        "plan": plan.fingerprint,
+    }
+
+
+_ABSENT = object()
+
+
+class _Builder:
+    """Walks the plan's tree (objects, arrays, leaves) over concrete pointers."""
+
+    def __init__(self, plan: FillPlan, raw: RawFill):
+        self.fields = {f.path: f for f in plan.fields}
+        self.arrays = {a.path: a for a in plan.arrays}
+        self.children: dict[tuple[str, ...], list[str]] = {}
+        for path in [f.path for f in plan.fields] + [a.path for a in plan.arrays]:
+            for depth in range(len(path)):
+                names = self.children.setdefault(path[:depth], [])
+                if path[depth] not in names:
+                    names.append(path[depth])
+        self.field_outcomes = _by_pointer(raw.fields, "leaf")
+        self.array_outcomes = _by_pointer(raw.arrays, "array")
+        self.used: set[str] = set()
+        self.meta: dict[str, dict[str, Any]] = {}
+        self.generated_tokens = 0
+
+    def build(self, path: tuple[str, ...], concrete: list[str | int]) -> Any:
+        if path in self.fields:
+            return self.build_leaf(self.fields[path], concrete)
+        if path in self.arrays:
+            return self.build_array(self.arrays[path], concrete)
+        return self.build_object(path, concrete)
+
+    def build_object(self, path: tuple[str, ...], concrete: list[str | int] | None = None) -> dict:
+        concrete = concrete or []
+        out: dict[str, Any] = {}
+        for name in self.children.get(path, []):
+            value = self.build(path + (name,), concrete + [name])
+            if value is not _ABSENT:
+                out[name] = value
+        return out
+
+    def build_array(self, array: ArrayPlan, concrete: list[str | int]) -> list:
+        pointer = pointer_of(concrete)
+        outcome = self.array_outcomes.get(pointer)
+        if outcome is None:
+            raise FillError(f"{pointer}: no outcome for array {array.pointer}")
+        if outcome.plan_pointer != array.pointer:
+            raise FillError(f"{pointer}: outcome names {outcome.plan_pointer}, plan has {array.pointer}")
+        self.used.add("array " + pointer)
+        entry: dict[str, Any] = {"mode": "array", "items": outcome.items}
+        if outcome.dropped > 0:
+            entry["dropped"] = outcome.dropped
+        self.meta[pointer] = entry
+        items = []
+        for index in range(outcome.items):
+            value = self.build(array.path + ("*",), concrete + [index])
+            if value is _ABSENT:
+                raise FillError(f"{pointer_of(concrete + [index])}: array item has no value")
+            items.append(value)
+        return items
+
+    def build_leaf(self, field: FieldPlan, concrete: list[str | int]) -> Any:
+        pointer = pointer_of(concrete)
+        outcome = self.field_outcomes.get(pointer)
+        if outcome is None:
+            raise FillError(f"{pointer}: no outcome for leaf {field.pointer}")
+        if outcome.plan_pointer != field.pointer or outcome.mode != field.mode:
+            raise FillError(
+                f"{pointer}: outcome is {outcome.mode} of {outcome.plan_pointer}, plan has "
+                f"{field.mode} of {field.pointer}"
+            )
+        self.used.add("leaf " + pointer)
+        self.meta[pointer] = _leaf_meta(field, outcome)
+        if field.mode == "generate":
+            self.generated_tokens += outcome.generated_tokens or 0
+        if field.mode not in EXTRACT_MODES or outcome.found:
+            if field.mode.startswith("decide."):
+                _check_decide(field, outcome, pointer)
+            return outcome.value
+        if field.on_null == "null":
+            return None
+        if field.on_null == "omit":
+            return _ABSENT
+        raise FillError(
+            f"{pointer}: required field has no valid value ({outcome.null_reason or 'not_found'})"
+        )
+
+    def check_all_used(self) -> None:
+        for kind, outcomes in (("leaf", self.field_outcomes), ("array", self.array_outcomes)):
+            for pointer in outcomes:
+                if f"{kind} {pointer}" not in self.used:
+                    raise FillError(f"{pointer}: {kind} outcome outside the filled value")
+
+
+def _by_pointer(outcomes: list, kind: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for outcome in outcomes:
+        if outcome.pointer in out:
+            raise FillError(f"{outcome.pointer}: two {kind} outcomes")
+        out[outcome.pointer] = outcome
+    return out
+
+
+def _leaf_meta(field: FieldPlan, outcome: FieldOutcome) -> dict[str, Any]:
+    mode = field.mode
+    entry: dict[str, Any] = {"mode": mode}
+    if mode == "decide.noul":
+        entry["probability"] = outcome.probability
+    elif mode in ("decide.choice", "decide.score"):
+        entry["probability"] = outcome.probability
+        entry["confidence"] = outcome.confidence
+        entry["probabilities"] = list(outcome.probabilities or [])
+        if mode == "decide.score":
+            entry["expected"] = outcome.expected
+    elif mode in EXTRACT_MODES:
+        entry["confidence"] = outcome.confidence
+        entry["span"] = list(outcome.span) if outcome.found and outcome.span is not None else None
+        if not outcome.found:
+            entry["null_reason"] = outcome.null_reason or "not_found"
+        if outcome.found and outcome.assumed_offset:
+            entry["assumed_offset"] = True
+    elif mode == "generate":
+        entry["generated_tokens"] = outcome.generated_tokens or 0
+    return entry
+
+
+def _check_decide(field: FieldPlan, outcome: FieldOutcome, pointer: str) -> None:
+    """A decide outcome must be its own argmax: assembly reports, it does not re-decide."""
+    if field.mode == "decide.noul":
+        p = outcome.probability
+        if p is None or not 0.0 <= p <= 1.0 or outcome.value is not (p >= 0.5):
+            raise FillError(f"{pointer}: noul value {outcome.value!r} does not follow p={p!r}")
+        return
+    probabilities = outcome.probabilities or []
+    if field.mode == "decide.choice":
+        outcomes = list(field.options or ())
+    else:
+        outcomes = list(field.levels or ()) + ([None] if field.null_outcome else [])
+    if len(probabilities) != len(outcomes) or not all(math.isfinite(p) for p in probabilities):
+        raise FillError(f"{pointer}: {len(probabilities)} probabilities for {len(outcomes)} outcomes")
+    best = _argmax(probabilities)
+    chosen = outcomes[best]
+    if type(chosen) is not type(outcome.value) or chosen != outcome.value:
+        raise FillError(f"{pointer}: value {outcome.value!r} is not the most probable {chosen!r}")
+
+
+def _validate(plan: FillPlan, value: dict[str, Any]) -> None:
+    schema = plan.schema
+    if schema is None:
+        raise FillError("plan carries no schema to validate the value against")
+    validator_cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    validator = validator_cls(schema, format_checker=FORMAT_CHECKER)
+    errors = sorted(validator.iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), str(e.validator)))
+    if errors:
+        error = errors[0]
+        raise FillError(
+            f"{pointer_of(list(error.absolute_path))}: value fails {error.validator!r}: {error.message}"
+        )

@@ -1,0 +1,48 @@
+"""Schema -> fill plan (contract sections 2-6): `compile_schema(schema) -> FillPlan`.
+
+The compiler is a pure function: it never mutates its input (it works on a checked deep copy,
+which the plan keeps for final validation), reads no clock, file or environment, and the same
+schema always gives the same plan and fingerprints.
+
+Stages, each reporting every problem it finds as `{loc, msg}` in one `SchemaError`:
+1. `document.copy_document`: the input is a JSON object within the size and depth limits.
+2. `document.meta_validate`: it is a valid JSON Schema of its draft (`$schema`, default
+   2020-12; 2019-09, draft-07, -06, -04 also read). deg's own rules run only on a valid
+   document, because they assume well-typed keywords.
+3. `compiler.Compiler`: deg's rules (keywords, types -> mechanisms, nullability, `$ref`,
+   bounds, x-extensions), building the leaves and arrays.
+
+`pattern` is compiled with the `regex` package (Python syntax, Unicode-aware classes such as
+`\\d` and `\\w`), which accepts the ECMA-262 patterns schemas use in practice; ECMA-only
+syntax (e.g. `/u`-mode `\\p{...}` is shared, but `(?<name>` vs `(?P<name>` both work) is
+read as `regex` reads it. Patterns are searched, not anchored, as JSON Schema says.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from jsonschema import validators
+
+from deg.errors import SchemaError
+from deg.plan import FillPlan, plan_fingerprint
+from deg.schema.compiler import Compiler
+from deg.schema.document import copy_document, meta_validate, validator_class
+
+__all__ = ["compile_schema", "SchemaError"]
+
+
+def compile_schema(schema: Any) -> FillPlan:
+    """Compile a JSON Schema to its fill plan, or raise `SchemaError` listing every problem."""
+    document = copy_document(schema)
+    cls = validator_class(document)
+    problems = meta_validate(document, cls)
+    if problems:
+        raise SchemaError(problems)
+    compiler = Compiler(document, cls, draft4=cls is validators.Draft4Validator)
+    compiler.run()
+    if compiler.errors:
+        raise SchemaError(compiler.errors)
+    fields = tuple(leaf.with_fingerprint() for leaf in compiler.fields)
+    arrays = tuple(node.with_fingerprint() for node in compiler.arrays)
+    return FillPlan(fields=fields, arrays=arrays, fingerprint=plan_fingerprint(fields, arrays),
+                    schema=document)

@@ -1,0 +1,100 @@
+"""The deg checkpoint: a directory on the checkpoints volume.
+
+    <dir>/deg.json            config: format, model id, backbone name + weights sha256,
+                              array_mode, anchor_min_tokens, lora, head dim, provenance
+    <dir>/heads.safetensors   every head parameter, temperatures included
+    <dir>/adapters.safetensors  optional LoRA adapters
+
+Writes are atomic: everything goes to a temporary sibling directory that is renamed into
+place, so a reader never sees half a checkpoint and a crash leaves the old one intact.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import torch
+from safetensors.torch import load_file, save_file
+
+from .heads import HEAD_DIM, Heads
+
+FORMAT = "deg-checkpoint-v1"
+
+
+@dataclass
+class CheckpointConfig:
+    model_id: str
+    backbone: str                      # registry name or local snapshot path
+    backbone_sha256: str | None = None
+    hidden: int = 0
+    head_dim: int = HEAD_DIM
+    array_mode: str = "anchor"         # "anchor" | "index"
+    anchor_min_tokens: int = 0
+    lora: dict[str, Any] | None = None
+    aliases: list[str] = field(default_factory=lambda: ["deg-latest"])
+    trained: bool = False              # False: freshly initialised heads (serve with a warning)
+    provenance: dict[str, Any] = field(default_factory=dict)
+    format: str = FORMAT
+
+
+def fresh_heads(hidden: int, seed: int = 0, head_dim: int = HEAD_DIM) -> Heads:
+    """Deterministically initialised heads (same seed -> same bytes)."""
+    gen_state = torch.random.get_rng_state()
+    try:
+        torch.manual_seed(seed)
+        heads = Heads(hidden, head_dim)
+    finally:
+        torch.random.set_rng_state(gen_state)
+    return heads.float().eval()
+
+
+def save_checkpoint(path: str | os.PathLike, config: CheckpointConfig, heads: Heads,
+                    adapters: dict[str, torch.Tensor] | None = None) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+    try:
+        state = {k: v.detach().to(torch.float32).contiguous() for k, v in heads.state_dict().items()}
+        save_file(state, str(tmp / "heads.safetensors"))
+        if adapters:
+            save_file({k: v.detach().contiguous() for k, v in adapters.items()}, str(tmp / "adapters.safetensors"))
+        (tmp / "deg.json").write_text(json.dumps(asdict(config), indent=2, sort_keys=True) + "\n")
+        if path.exists():
+            old = path.with_name(f".{path.name}.old")
+            if old.exists():
+                shutil.rmtree(old)
+            os.rename(path, old)
+            os.rename(tmp, path)
+            shutil.rmtree(old)
+        else:
+            os.rename(tmp, path)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return path
+
+
+class CheckpointError(ValueError):
+    pass
+
+
+def load_checkpoint(path: str | os.PathLike) -> tuple[CheckpointConfig, Heads, dict[str, torch.Tensor] | None]:
+    path = Path(path)
+    cfg_file = path / "deg.json"
+    if not cfg_file.is_file():
+        raise CheckpointError(f"{path}: not a deg checkpoint (no deg.json)")
+    raw = json.loads(cfg_file.read_text())
+    if raw.get("format") != FORMAT:
+        raise CheckpointError(f"{path}: unknown checkpoint format {raw.get('format')!r}, expected {FORMAT!r}")
+    config = CheckpointConfig(**raw)
+    heads = Heads(config.hidden, config.head_dim)
+    heads.load_state_dict(load_file(str(path / "heads.safetensors")))
+    adapters = None
+    if (path / "adapters.safetensors").is_file():
+        adapters = load_file(str(path / "adapters.safetensors"))
+    return config, heads.float().eval(), adapters

@@ -1,0 +1,135 @@
+"""deg's heads (contract 12.3), fp32, over backbone hidden states.
+
+Notation: `a` = hidden state at a fork's `ANSWER:` token, `o_i` = hidden state at the end
+of option line `i`, `c_t` = trunk hidden state at context token `t`.
+
+- choice / score: pointer heads `q(a) . k(o_i) / sqrt(d) + u . o_i`, softmax over options;
+  the option is text in the fork, so any enum works zero-shot.
+- noul: `w . a + b` -> logits `[l, 0]` = `[true, false]`.
+- extract: start / end pointers `qs(a) . ks(c_t)`, `qe(a) . ke(c_t)` over context tokens
+  only, plus one null logit from `a` appended to both distributions.
+- count: linear over 0..MAX_COUNT items (masked by the caller to the array's bounds).
+- anchor: per context token, `qa(a) . ka(c_t) / sqrt(d) + ua . c_t + b` (b starts at -6).
+- anchored extract bias: `B[start|end, inside, bucket(t - anchor)]`, zero at init.
+
+Every head is a plain function of its inputs (no cross-row reduction), so a row's head
+outputs never depend on other rows. Temperatures (one per head kind) divide the logits;
+1.0 = uncalibrated.
+"""
+from __future__ import annotations
+
+import math
+
+import torch
+from torch import nn
+
+HEAD_DIM = 256
+MAX_COUNT = 64
+HEAD_KINDS = ("choice", "score", "noul", "extract", "count", "anchor")
+# Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
+BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
+
+
+class PointerHead(nn.Module):
+    """Scores each candidate vector `o_i` against a query vector `a`."""
+
+    def __init__(self, hidden: int, dim: int = HEAD_DIM):
+        super().__init__()
+        self.q = nn.Linear(hidden, dim, bias=False)
+        self.k = nn.Linear(hidden, dim, bias=False)
+        self.u = nn.Linear(hidden, 1, bias=False)
+        self.scale = 1.0 / math.sqrt(dim)
+
+    def forward(self, a: torch.Tensor, o: torch.Tensor) -> torch.Tensor:
+        # a: [H], o: [n, H] -> logits [n]
+        q = self.q(a)                      # [d]
+        k = self.k(o)                      # [n, d]
+        return (k * q).sum(-1) * self.scale + self.u(o).squeeze(-1)
+
+
+class Heads(nn.Module):
+    def __init__(self, hidden: int, dim: int = HEAD_DIM):
+        super().__init__()
+        self.hidden = hidden
+        self.dim = dim
+        self.choice = PointerHead(hidden, dim)
+        self.score = PointerHead(hidden, dim)
+        self.noul = nn.Linear(hidden, 1)
+        self.qs = nn.Linear(hidden, dim, bias=False)
+        self.ks = nn.Linear(hidden, dim, bias=False)
+        self.qe = nn.Linear(hidden, dim, bias=False)
+        self.ke = nn.Linear(hidden, dim, bias=False)
+        self.null = nn.Linear(hidden, 1)
+        self.count = nn.Linear(hidden, MAX_COUNT + 1)
+        self.anchor = PointerHead(hidden, dim)
+        self.anchor_bias = nn.Parameter(torch.tensor(-6.0))
+        # [start|end, inside, bucket]
+        self.span_bias = nn.Parameter(torch.zeros(2, 2, len(BUCKET_EDGES) + 1))
+        self.register_buffer("temperatures", torch.ones(len(HEAD_KINDS)))
+
+    # -- temperatures ----------------------------------------------------------------
+    def temperature(self, kind: str) -> torch.Tensor:
+        return self.temperatures[HEAD_KINDS.index(kind)]
+
+    # -- decide ----------------------------------------------------------------------
+    def choice_logits(self, a: torch.Tensor, o: torch.Tensor) -> torch.Tensor:
+        return self.choice(a, o) / self.temperature("choice")
+
+    def score_logits(self, a: torch.Tensor, o: torch.Tensor) -> torch.Tensor:
+        return self.score(a, o) / self.temperature("score")
+
+    def noul_logits(self, a: torch.Tensor) -> torch.Tensor:
+        # [2] = [true, false]; the false logit is pinned at 0.
+        l = self.noul(a).squeeze(-1) / self.temperature("noul")
+        return torch.stack([l, torch.zeros_like(l)])
+
+    # -- extract ---------------------------------------------------------------------
+    def span_logits(
+        self,
+        a: torch.Tensor,
+        c: torch.Tensor,
+        bias: tuple[torch.Tensor, torch.Tensor] | None = None,
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """Start and end logits over `T` context tokens plus the null outcome last.
+
+        a: [H], c: [T, H] -> (start [T+1], end [T+1]).
+        """
+        return self.span_logits_from_keys(a, self.span_keys(c), bias)
+
+    def span_keys(self, c: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Context keys of the start/end pointers, computed once per trunk: [T, H] -> 2 x [T, d]."""
+        return self.ks(c), self.ke(c)
+
+    def span_logits_from_keys(
+        self,
+        a: torch.Tensor,
+        keys: tuple[torch.Tensor, torch.Tensor],
+        bias: tuple[torch.Tensor, torch.Tensor] | None = None,
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """As `span_logits`, with the context keys precomputed (the same arithmetic per field)."""
+        t = self.temperature("extract")
+        s = keys[0] @ self.qs(a)           # [T]
+        e = keys[1] @ self.qe(a)           # [T]
+        if bias is not None:
+            s = s + bias[0]
+            e = e + bias[1]
+        n = self.null(a)                   # [1]
+        return torch.cat([s, n]) / t, torch.cat([e, n]) / t
+
+    def anchored_bias(self, positions: torch.Tensor, anchor: int, region_end: int) -> tuple[torch.Tensor, torch.Tensor]:
+        """The learned bias of an anchored item's extract logits at context token positions.
+
+        positions: [T] context token indices -> (start bias [T], end bias [T]).
+        """
+        rel = positions - anchor
+        edges = torch.tensor(BUCKET_EDGES, dtype=rel.dtype)
+        bucket = torch.bucketize(rel, edges, right=True)  # [T] in 0..len(edges)
+        inside = ((positions >= anchor) & (positions < region_end)).long()
+        return self.span_bias[0, inside, bucket], self.span_bias[1, inside, bucket]
+
+    # -- arrays ----------------------------------------------------------------------
+    def count_logits(self, a: torch.Tensor) -> torch.Tensor:
+        return self.count(a) / self.temperature("count")     # [MAX_COUNT + 1]
+
+    def anchor_logits(self, a: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
+        return self.anchor(a, c) + self.anchor_bias          # [T]

@@ -1,0 +1,133 @@
+"""Array sizing (contract 12.3 `count`, 12.6 anchors): pure functions of head logits.
+
+Index mode: the count head's argmax over `[minItems, cap]` (ties to the smallest count).
+Anchored mode: the anchor head scores every context token of the array's region.
+- `threshold`: tokens with p > 0.5 are marked; each run of adjacent marked tokens is one item
+  (its best token). Too few: the best remaining non-adjacent tokens are added. Too many:
+  the highest are kept.
+- `count_peaks`: N from the count fork; the N best local maxima with non-maximum suppression
+  (`PEAK_RADIUS` tokens), then the best remaining tokens outside every radius if too few.
+- `hybrid`: threshold, unless no token passes p > 0.5 and the count says N > 0.
+Anchors come back sorted by position (document order). Ties go to the earlier token.
+"""
+from __future__ import annotations
+
+import torch
+
+from deg.errors import FillError
+
+PEAK_RADIUS = 4
+INDEX_CAP = 32          # an index-addressed array without maxItems stops here
+MAX_COUNT = 64
+
+
+def count_bounds(min_items: int, max_items: int | None, option_max: int | None) -> tuple[int, int]:
+    cap = max_items if max_items is not None else option_max if option_max is not None else INDEX_CAP
+    hi = min(cap, MAX_COUNT)
+    if min_items > hi:
+        raise FillError(f"minItems {min_items} is above the {hi} items an array can hold here")
+    return min_items, hi
+
+
+def decode_count(logits: torch.Tensor, lo: int, hi: int) -> int:
+    """argmax of count logits [MAX_COUNT + 1] inside [lo, hi]; first maximum on ties."""
+    window = logits[lo:hi + 1]
+    return lo + int(_first_argmax(window))
+
+
+def _first_argmax(x: torch.Tensor) -> int:
+    best = 0
+    values = x.tolist()
+    for i, v in enumerate(values):
+        if v > values[best]:
+            best = i
+    return best
+
+
+def _order(values: list[float], candidates: list[int]) -> list[int]:
+    # Highest first; equal scores keep position order (the earlier token wins).
+    return sorted(candidates, key=lambda t: (-values[t], t))
+
+
+def threshold_anchors(logits: torch.Tensor, min_items: int, cap: int | None) -> list[int]:
+    """logits [R] over the region's tokens -> anchor token indices (region-relative)."""
+    values = logits.tolist()
+    marked = [v > 0.0 for v in values]        # sigmoid(v) > 0.5
+    anchors: list[int] = []
+    t = 0
+    while t < len(values):
+        if marked[t]:
+            run_end = t
+            while run_end + 1 < len(values) and marked[run_end + 1]:
+                run_end += 1
+            anchors.append(_order(values, list(range(t, run_end + 1)))[0])
+            t = run_end + 1
+        else:
+            t += 1
+    if len(anchors) < min_items:
+        taken = set(anchors)
+        blocked = {a + d for a in anchors for d in (-1, 0, 1)}
+        for cand in _order(values, [i for i in range(len(values)) if i not in taken]):
+            if len(anchors) >= min_items:
+                break
+            if cand in blocked:
+                continue
+            anchors.append(cand)
+            blocked.update({cand - 1, cand, cand + 1})
+        if len(anchors) < min_items:
+            raise FillError(f"minItems {min_items}: only {len(anchors)} item positions in the region")
+    if cap is not None and len(anchors) > cap:
+        anchors = _order(values, anchors)[:cap]
+    return sorted(anchors)
+
+
+def peak_anchors(logits: torch.Tensor, n: int, radius: int = PEAK_RADIUS) -> list[int]:
+    """The n best local maxima under non-maximum suppression, then the best tokens outside
+    every chosen radius if too few peaks exist."""
+    values = logits.tolist()
+    size = len(values)
+    if n <= 0:
+        return []
+    peaks = [t for t in range(size)
+             if all(values[t] >= values[u] for u in range(max(0, t - radius), min(size, t + radius + 1)))]
+    chosen: list[int] = []
+    for t in _order(values, peaks):
+        if len(chosen) >= n:
+            break
+        if all(abs(t - c) > radius for c in chosen):
+            chosen.append(t)
+    if len(chosen) < n:
+        for t in _order(values, list(range(size))):
+            if len(chosen) >= n:
+                break
+            if all(abs(t - c) > radius for c in chosen):
+                chosen.append(t)
+    if len(chosen) < n:
+        raise FillError(f"only {len(chosen)} item positions for {n} items in the region")
+    return sorted(chosen)
+
+
+def decode_anchors(mode: str, logits: torch.Tensor, *, min_items: int, cap: int | None,
+                   count: int | None) -> list[int]:
+    if logits.numel() == 0:
+        if min_items > 0:
+            raise FillError(f"minItems {min_items}: the array's region holds no context token")
+        return []
+    if mode == "threshold":
+        return threshold_anchors(logits, min_items, cap)
+    if count is None:
+        raise ValueError(f"array_decode {mode!r} needs the count fork")
+    if mode == "count_peaks":
+        thresh = threshold_anchors(logits, min_items, cap)
+        n = count
+        # At the saturated top class the count means "at least": trust a larger threshold count.
+        if count >= MAX_COUNT and len(thresh) > count:
+            n = len(thresh)
+        if cap is not None:
+            n = min(n, cap)
+        return peak_anchors(logits, max(n, min_items))
+    if mode == "hybrid":
+        if not bool((logits > 0).any()) and count > 0:
+            return decode_anchors("count_peaks", logits, min_items=min_items, cap=cap, count=count)
+        return threshold_anchors(logits, min_items, cap)
+    raise ValueError(f"unknown array_decode {mode!r}")

@@ -1,0 +1,113 @@
+"""Span-pointer logits -> scored candidate spans (contract 12.3).
+
+The choice among scored spans (best valid one unless null wins, `forbid`, `null_margin`,
+null reasons) is the core's `deg.outcomes.pick_extract`; this module only says which spans
+are candidates and how each scores:
+
+- typed leaves (number, date, date-time, email, uri, uuid): every span the deterministic
+  grammar (`deg.candidates.find_candidates`) finds in the context, scored by
+  `log p_start + log p_end` of its first and last covering tokens;
+- plain strings: the top `TOP_SPANS` token spans with `i <= j < i + MAX_SPAN_TOKENS`, mapped
+  to code points and trimmed of whitespace and boundary punctuation a token carried in.
+
+Log-probabilities are taken in float64 from fp32 logits; sorts are stable, so equal scores
+keep document order and the first maximum wins.
+"""
+from __future__ import annotations
+
+import bisect
+import math
+
+import torch
+
+TOP_SPANS = 32
+MAX_SPAN_TOKENS = 128
+# What a covering token may carry in beyond the value itself.
+_TRIM = " \t\r\n\u00a0\u2009\u202f,;:.!?()[]{}\"'`<>|*•·"
+
+Scored = list[tuple[tuple[int, int], float]]
+
+
+def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink [start, end) past whitespace and boundary punctuation.
+
+    A final dot stays when it closes an abbreviation or initial ("Acme Inc.", "J."): an
+    upper-case letter or a lower-case abbreviation of at most 3 letters before it.
+    """
+    while start < end and text[start] in _TRIM:
+        start += 1
+    while end > start and text[end - 1] in _TRIM:
+        if text[end - 1] == "." and _abbreviation_before(text, start, end - 1):
+            break
+        end -= 1
+    return start, end
+
+
+def _abbreviation_before(text: str, start: int, dot: int) -> bool:
+    word_start = dot
+    while word_start > start and text[word_start - 1].isalpha():
+        word_start -= 1
+    word = text[word_start:dot]
+    return bool(word) and (word[0].isupper() and len(word) <= 3)
+
+
+class TokenMap:
+    """Code-point offsets `[start, end)` of the context tokens, in order."""
+
+    def __init__(self, offsets: list[tuple[int, int]]):
+        self.offsets = offsets
+        self._ends = [e for _, e in offsets]
+        self._starts = [s for s, _ in offsets]
+
+    def __len__(self) -> int:
+        return len(self.offsets)
+
+    def covering(self, start: int, end: int) -> tuple[int, int] | None:
+        """First and last token overlapping [start, end), or None."""
+        i = bisect.bisect_right(self._ends, start)
+        j = bisect.bisect_left(self._starts, end) - 1
+        if i >= len(self.offsets) or j < i:
+            return None
+        return i, j
+
+
+def log_probs(start_logits: torch.Tensor, end_logits: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, float]:
+    """[T+1] logits each (null last) -> (log p_start [T+1], log p_end [T+1], log p(null))."""
+    ls = torch.log_softmax(start_logits.to(torch.float64), dim=-1)
+    le = torch.log_softmax(end_logits.to(torch.float64), dim=-1)
+    return ls, le, float(ls[-1] + le[-1])
+
+
+def typed_scores(ls: torch.Tensor, le: torch.Tensor, tokens: TokenMap,
+                 candidates: list[tuple[int, int]]) -> Scored:
+    out: Scored = []
+    for cs, ce in candidates:
+        cover = tokens.covering(cs, ce)
+        if cover is not None:
+            i, j = cover
+            out.append(((cs, ce), float(ls[i] + le[j])))
+    return out
+
+
+def plain_scores(ls: torch.Tensor, le: torch.Tensor, tokens: TokenMap, text: str) -> Scored:
+    t = len(tokens)
+    if t == 0:
+        return []
+    w = min(MAX_SPAN_TOKENS, t)
+    ends = torch.arange(t).unsqueeze(1) + torch.arange(w).unsqueeze(0)       # [T, w]
+    inside = ends < t
+    band = ls[:t].unsqueeze(1) + le[ends.clamp(max=t - 1)]                   # [T, w]
+    band = band.masked_fill(~inside, -math.inf).flatten()
+    order = torch.sort(band, descending=True, stable=True).indices[:TOP_SPANS]
+    out: Scored = []
+    seen: set[tuple[int, int]] = set()
+    for k in order.tolist():
+        score = float(band[k])
+        if score == -math.inf:
+            break
+        i, d = divmod(k, w)
+        span = trim_span(text, tokens.offsets[i][0], tokens.offsets[i + d][1])
+        if span[1] > span[0] and span not in seen:
+            seen.add(span)
+            out.append((span, score))
+    return out

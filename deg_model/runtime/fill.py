@@ -1,0 +1,396 @@
+"""fill / fill_many: a compiled FillPlan + a context -> raw outcomes (contract 7, 12.1-12.3, 12.6).
+
+One request:
+1. **Read once.** The trunk (prefix + rendered context + "\\n") is prefilled once; its
+   final-normed hidden states at the context tokens are what span, anchor heads point into.
+2. **Parallel phase, in rounds.** Round 0 asks every leaf outside arrays and every top-level
+   array's count (index mode) or anchor (anchored mode) question; each later round asks the
+   leaves and nested-array questions of the items the previous round found. Every question
+   is a fork row of the trunk; rows run in memory-bounded micro-batches, and a row's numerics
+   never depend on the other rows (the backbone's fork path is batch-invariant), so a field's
+   outcome is the same alone, reordered, in a bigger schema or beside other requests.
+3. **Drops** of items whose required values are missing (`deg.response.apply_drops`).
+4. **Generate phase.** The KNOWN VALUES block (every decided/extracted value, leaf order)
+   extends the trunk state once; every generate field forks that state with only its own
+   header, and all of them decode together under their length/pattern constraints.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import torch
+
+from deg.candidates import find_candidates
+from deg.errors import FillError
+from deg.outcomes import (
+    ArrayOutcome, FieldOutcome, RawFill, choice_outcome, generate_outcome, noul_outcome,
+    pick_extract, score_outcome,
+)
+from deg.plan import ArrayPlan, FieldPlan, FillPlan
+from deg.request import FillOptions
+from deg.response import apply_drops, pointer_of
+
+from ..backbone import Backbone
+from ..checkpoint import CheckpointConfig
+from ..heads import Heads
+from ..tokenize import PromptLayout
+from . import layout as L
+from .arrays import count_bounds, decode_anchors, decode_count
+from .decode import TokenMap, log_probs, plain_scores, typed_scores
+from .generate import GenerateRow, generate_rows
+
+log = logging.getLogger("deg.runtime")
+
+FORK_TOKEN_BUDGET = 4096      # padded fork tokens per micro-batch
+LOCATOR_TOKENS = 24
+_CANDIDATE_KIND = {"extract.number": "number", "date": "date", "date-time": "date-time",
+                   "email": "email", "uri": "uri", "uuid": "uuid"}
+
+
+@dataclass(frozen=True)
+class FillJob:
+    context: str                  # the rendered context (deg.render_context)
+    plan: FillPlan
+    options: FillOptions
+
+
+@dataclass(frozen=True)
+class Item:
+    """One enumerated item of an array instance."""
+    array: ArrayPlan
+    index: int
+    anchor: int | None = None             # context-token index (anchored mode)
+    region: tuple[int, int] | None = None  # [lo, hi) context-token indices of the item
+    locator: str | None = None
+
+
+Scope = tuple[Item, ...]
+
+
+@dataclass
+class Question:
+    kind: str                     # "leaf" | "count" | "anchor"
+    scope: Scope
+    pointer: str                  # concrete pointer of the leaf or array instance
+    ids: torch.Tensor             # [n] fork tokens
+    answer: int                   # row position of the answer token
+    options: list[int] = field(default_factory=list)
+    field: FieldPlan | None = None
+    array: ArrayPlan | None = None
+    region: tuple[int, int] | None = None   # anchor questions: where items may start
+
+
+@dataclass
+class _Trunk:
+    ids_len: int
+    text: str
+    tokens: TokenMap
+    ctx: torch.Tensor             # [Tc, H] final-normed hidden at context tokens
+    span_keys: tuple[torch.Tensor, torch.Tensor]
+    anchor_keys: torch.Tensor     # [Tc, d]
+    anchor_u: torch.Tensor        # [Tc]
+
+
+class Runtime:
+    """A loaded model: backbone + heads + prompt layout. Thread-compatible, not thread-safe."""
+
+    def __init__(self, backbone: Backbone, heads: Heads, config: CheckpointConfig,
+                 *, fork_token_budget: int = FORK_TOKEN_BUDGET, default_null_margin: float = 0.0):
+        if heads.hidden != backbone.spec.hidden_size:
+            raise ValueError(f"heads expect hidden size {heads.hidden}, backbone has {backbone.spec.hidden_size}")
+        self.backbone, self.heads, self.config = backbone, heads, config
+        self.layout = PromptLayout.for_family(backbone.family.name, backbone.tokenizer)
+        self.fork_token_budget = fork_token_budget
+        self.default_null_margin = default_null_margin
+        self.last_stats: dict[str, int] = {}
+
+    @property
+    def model_id(self) -> str:
+        return self.config.model_id
+
+    @property
+    def aliases(self) -> list[str]:
+        return list(self.config.aliases)
+
+    # ------------------------------------------------------------------ public
+    def fill_many(self, jobs: Sequence[FillJob]) -> list[RawFill | Exception]:
+        """Every job's outcome, or its own exception: one failing job fails only itself."""
+        out: list[RawFill | Exception] = []
+        for job in jobs:
+            try:
+                out.append(self.fill(job.context, job.plan, job.options))
+            except Exception as exc:          # noqa: BLE001 - isolated per job by contract
+                out.append(exc)
+        return out
+
+    @torch.inference_mode()
+    def fill(self, context: str, plan: FillPlan, options: FillOptions | None = None) -> RawFill:
+        options = options or FillOptions()
+        stats = {"prompt_tokens": 0, "fork_rows": 0, "fork_tokens": 0, "generated_tokens": 0}
+        trunk_ids = self.layout.trunk(context)
+        state = self.backbone.prefill(trunk_ids.ids)
+        trunk = self._trunk_view(trunk_ids, state)
+        stats["prompt_tokens"] = trunk.ids_len
+
+        fields_out: list[FieldOutcome] = []
+        arrays_out: list[ArrayOutcome] = []
+        scopes: list[Scope] = [()]
+        while scopes:
+            questions = [q for scope in scopes for q in self._questions(plan, scope, trunk, options)]
+            answers = self._run(state, questions, stats)
+            next_scopes: list[Scope] = []
+            counts = {q.pointer: a for q, a in answers if q.kind == "count"}
+            for q, a in answers:
+                if q.kind == "leaf":
+                    fields_out.append(self._decide_leaf(q, a, trunk, options))
+            for q, a in answers:
+                if q.kind == "anchor" or (q.kind == "count" and not self._anchored(q.array, plan, trunk)):
+                    items = self._items(q, a, counts.get(q.pointer), trunk, options)
+                    arrays_out.append(ArrayOutcome(pointer=q.pointer, plan_pointer=q.array.pointer, items=len(items)))
+                    next_scopes += [q.scope + (item,) for item in items]
+            scopes = next_scopes
+
+        raw = apply_drops(plan, RawFill(fields=fields_out, arrays=arrays_out,
+                                        prompt_tokens=stats["prompt_tokens"], generated_tokens=0))
+        gen_fields = [f for f in plan.fields if f.mode == "generate"]
+        if gen_fields:
+            raw = self._generate(plan, raw, state, options, stats)
+        self.last_stats = stats
+        return raw
+
+    # ------------------------------------------------------------------ trunk
+    def _trunk_view(self, t, state) -> _Trunk:
+        ctx = state.hidden[t.context_index].to(torch.float32)            # [Tc, H]
+        offsets = [(int(s), int(e)) for s, e in t.offsets.tolist()]
+        h = self.heads
+        return _Trunk(
+            ids_len=int(t.ids.shape[0]), text=t.context, tokens=TokenMap(offsets), ctx=ctx,
+            span_keys=h.span_keys(ctx), anchor_keys=h.anchor.k(ctx), anchor_u=h.anchor.u(ctx).squeeze(-1),
+        )
+
+    # ------------------------------------------------------------------ questions
+    def _anchored(self, array: ArrayPlan, plan: FillPlan, trunk: _Trunk) -> bool:
+        if self.config.array_mode != "anchor" or len(trunk.tokens) < self.config.anchor_min_tokens:
+            return False
+        return any(f.mode.startswith("extract.") and array.pointer in f.arrays for f in plan.fields)
+
+    def _questions(self, plan: FillPlan, scope: Scope, trunk: _Trunk, options: FillOptions) -> list[Question]:
+        inner = scope[-1].array.pointer if scope else None
+        item_path = tuple((it.array.pointer, it.locator if it.locator is not None else it.index) for it in scope)
+        out: list[Question] = []
+        for f in plan.fields:
+            if f.mode == "generate" or (f.arrays[-1] if f.arrays else None) != inner:
+                continue
+            concrete = _concrete(f.path, scope, anchored_as_star=False)
+            shown = _concrete(f.path, scope, anchored_as_star=True)
+            text = L.leaf_fork(f, shown, item_path)
+            out.append(self._question("leaf", scope, concrete, text, field=f))
+        for a in plan.arrays:
+            if (a.arrays[-1] if a.arrays else None) != inner:
+                continue
+            concrete = _concrete(a.path, scope, anchored_as_star=False)
+            shown = _concrete(a.path, scope, anchored_as_star=True)
+            item_fields = tuple(a.fields)
+            region = scope[-1].region if scope and scope[-1].region is not None else (0, len(trunk.tokens))
+            if self._anchored(a, plan, trunk):
+                out.append(self._question("anchor", scope, concrete,
+                                          L.anchor_fork(a, shown, item_path, item_fields), array=a, region=region))
+                if options.array_decode != "threshold":
+                    out.append(self._question("count", scope, concrete,
+                                              L.count_fork(a, shown, item_path, item_fields), array=a))
+            else:
+                out.append(self._question("count", scope, concrete,
+                                          L.count_fork(a, shown, item_path, item_fields), array=a))
+        return out
+
+    def _question(self, kind, scope, pointer, text: L.ForkText, **kw) -> Question:
+        pieces = [self.layout.encode_fork(line) for line in text.lines]
+        ends, pos = [], 0
+        for p in pieces:
+            pos += int(p.shape[0])
+            ends.append(pos - 1)
+        ids = torch.cat(pieces)
+        return Question(kind=kind, scope=scope, pointer=pointer, ids=ids, answer=ends[-1],
+                        options=[ends[i] for i in text.option_lines], **kw)
+
+    # ------------------------------------------------------------------ forks
+    def _run(self, state, questions: list[Question], stats) -> list[tuple[Question, tuple[torch.Tensor, torch.Tensor]]]:
+        """Run questions as fork rows in micro-batches -> (a [H], o [n, H]) per question."""
+        out = []
+        batch: list[Question] = []
+        width = 0
+
+        def flush():
+            nonlocal batch, width
+            if not batch:
+                return
+            res = self.backbone.fork(state, [q.ids for q in batch])
+            for r, q in enumerate(batch):
+                a = res.normed[r, q.answer].to(torch.float32).clone()
+                o = res.normed[r, q.options].to(torch.float32).clone() if q.options else None
+                out.append((q, (a, o)))
+            stats["fork_rows"] += len(batch)
+            stats["fork_tokens"] += sum(int(q.ids.shape[0]) for q in batch)
+            batch, width = [], 0
+
+        for q in questions:
+            n = int(q.ids.shape[0])
+            if batch and max(width, n) * (len(batch) + 1) > self.fork_token_budget:
+                flush()
+            batch.append(q)
+            width = max(width, n)
+        flush()
+        return out
+
+    # ------------------------------------------------------------------ leaves
+    def _decide_leaf(self, q: Question, ao, trunk: _Trunk, options: FillOptions) -> FieldOutcome:
+        a, o = ao
+        f, h = q.field, self.heads
+        if f.mode == "decide.choice":
+            return choice_outcome(f, q.pointer, torch.softmax(h.choice_logits(a, o).double(), -1).tolist())
+        if f.mode == "decide.score":
+            return score_outcome(f, q.pointer, torch.softmax(h.score_logits(a, o).double(), -1).tolist())
+        if f.mode == "decide.noul":
+            return noul_outcome(f, q.pointer, float(torch.softmax(h.noul_logits(a).double(), -1)[0]))
+        bias = None
+        item = next((it for it in reversed(q.scope) if it.anchor is not None), None)
+        if item is not None:
+            positions = torch.arange(len(trunk.tokens))
+            bias = h.anchored_bias(positions, item.anchor, item.region[1])
+        start, end = h.span_logits_from_keys(a, trunk.span_keys, bias)
+        ls, le, null_lp = log_probs(start, end)
+        kind = _CANDIDATE_KIND.get(f.mode) or _CANDIDATE_KIND.get(f.format or "")
+        if kind is not None:
+            scored = typed_scores(ls, le, trunk.tokens, _candidates(kind, trunk.text))
+        else:
+            scored = plain_scores(ls, le, trunk.tokens, trunk.text)
+        margin = options.null_margin if options.null_margin is not None else self.default_null_margin
+        return pick_extract(f, q.pointer, trunk.text, scored, null_lp, null_margin=margin,
+                            date_order=options.date_order, default_offset=options.default_offset)
+
+    # ------------------------------------------------------------------ arrays
+    def _items(self, q: Question, ao, count_ao, trunk: _Trunk, options: FillOptions) -> list[Item]:
+        a_plan = q.array
+        lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items)
+        if q.kind == "count":
+            n = decode_count(self.heads.count_logits(ao[0]), lo, hi)
+            return [Item(a_plan, i) for i in range(n)]
+        r0, r1 = q.region
+        head = self.heads.anchor
+        qv = head.q(ao[0])                                               # [d]
+        logits = (trunk.anchor_keys[r0:r1] @ qv) * head.scale + trunk.anchor_u[r0:r1] + self.heads.anchor_bias
+        count = None
+        if count_ao is not None:
+            count = decode_count(self.heads.count_logits(count_ao[0]), lo, hi)
+        cap = a_plan.max_items if a_plan.max_items is not None else options.max_items
+        anchors = [r0 + t for t in decode_anchors(options.array_decode, logits, min_items=a_plan.min_items,
+                                                  cap=cap, count=count)]
+        items = []
+        for k, anchor in enumerate(anchors):
+            end = anchors[k + 1] if k + 1 < len(anchors) else r1
+            last = min(anchor + LOCATOR_TOKENS, end) - 1
+            locator = trunk.text[trunk.tokens.offsets[anchor][0]:trunk.tokens.offsets[last][1]]
+            items.append(Item(a_plan, k, anchor=anchor, region=(anchor, end), locator=" ".join(locator.split())))
+        return items
+
+    # ------------------------------------------------------------------ generate
+    def _generate(self, plan: FillPlan, raw: RawFill, state, options: FillOptions, stats) -> RawFill:
+        fields_by_ptr = {f.pointer: f for f in plan.fields}
+        known = [(o.pointer, o.value) for o in raw.fields if o.mode != "generate" and o.found]
+        self.backbone.extend(state, self.layout.encode_fork(L.known_values_block(known)))
+        rows: list[GenerateRow] = []
+        for f, pointer, item_path in _generate_instances(plan, raw):
+            header = L.generate_fork(f, pointer, item_path)
+            text = "".join(header.lines[:-1]) + f"Write only the value of {pointer}."
+            ids = torch.cat([self.layout.encode_fork(text), self.layout.generation_opener()])
+            budget = f.max_tokens or options.max_new_tokens
+            rows.append(GenerateRow(f, pointer, ids, budget))
+        results = generate_rows(self.backbone, self.layout, state, rows, options)
+        gen = []
+        total = 0
+        for row, (text, n) in zip(rows, results):
+            gen.append(generate_outcome(row.field, row.pointer, text, n))
+            total += n
+        stats["generated_tokens"] = total
+        merged = _merge_in_plan_order(plan, list(raw.fields) + gen)
+        return RawFill(fields=merged, arrays=raw.arrays, prompt_tokens=raw.prompt_tokens, generated_tokens=total)
+
+
+# ---------------------------------------------------------------------- helpers
+_CANDIDATE_CACHE: dict[tuple[str, str], list[tuple[int, int]]] = {}
+
+
+def _candidates(kind: str, text: str) -> list[tuple[int, int]]:
+    key = (kind, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
+    hit = _CANDIDATE_CACHE.get(key)
+    if hit is None:
+        if len(_CANDIDATE_CACHE) > 64:
+            _CANDIDATE_CACHE.clear()
+        hit = _CANDIDATE_CACHE[key] = find_candidates(kind, text)
+    return hit
+
+
+def _concrete(path: tuple[str, ...], scope: Scope, *, anchored_as_star: bool) -> str:
+    segments: list[str | int] = []
+    k = 0
+    for seg in path:
+        if seg == "*" and k < len(scope):
+            item = scope[k]
+            k += 1
+            segments.append("*" if anchored_as_star and item.anchor is not None else item.index)
+        else:
+            segments.append(seg)
+    return pointer_of(segments)
+
+
+def _generate_instances(plan: FillPlan, raw: RawFill):
+    """(field, concrete pointer, item path) of every generate leaf in surviving items."""
+    arrays = {a.pointer: a for a in plan.arrays}
+    counts = {a.pointer: a.items for a in raw.arrays}
+    for f in plan.fields:
+        if f.mode != "generate":
+            continue
+        for indices in _index_tuples(f, counts, plan):
+            scope_path = []
+            segs: list[str | int] = []
+            k = 0
+            for seg in f.path:
+                if seg == "*":
+                    segs.append(indices[k])
+                    k += 1
+                else:
+                    segs.append(seg)
+            ptr = pointer_of(segs)
+            for depth, arr_ptr in enumerate(f.arrays):
+                scope_path.append((arr_ptr, indices[depth]))
+            yield f, ptr, tuple(scope_path)
+
+
+def _index_tuples(f: FieldPlan, counts: dict[str, int], plan: FillPlan):
+    """Every combination of item indices for the arrays enclosing f, from the arrays' outcomes."""
+    results: list[tuple[int, ...]] = [()]
+    for depth, arr_ptr in enumerate(f.arrays):
+        arr = next(a for a in plan.arrays if a.pointer == arr_ptr)
+        nxt = []
+        for prefix in results:
+            segs: list[str | int] = []
+            k = 0
+            for seg in arr.path:
+                if seg == "*":
+                    segs.append(prefix[k])
+                    k += 1
+                else:
+                    segs.append(seg)
+            n = counts.get(pointer_of(segs), 0)
+            nxt += [prefix + (i,) for i in range(n)]
+        results = nxt
+    return results
+
+
+def _merge_in_plan_order(plan: FillPlan, outcomes: list[FieldOutcome]) -> list[FieldOutcome]:
+    order = {f.pointer: i for i, f in enumerate(plan.fields)}
+    return sorted(outcomes, key=lambda o: order[o.plan_pointer])

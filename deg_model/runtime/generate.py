@@ -1,0 +1,124 @@
+"""The generate phase (contract 7.3, 12.3): every x-generate row of a request decodes together.
+
+Each row forks the trunk extended by the KNOWN VALUES block, with only its own header, and
+decodes under its limits (`constrain.TextLimits`): the argmax when it is admissible, else the
+next candidates in logit order among the top `TOP_K` (sampled order with `temperature > 0`,
+from a per-field stream seeded by `(seed, pointer)`). EOS is admissible only once the text is
+complete. Rows are independent: a row's logits never depend on the other rows (fixed-tile
+decode steps), and its sampling stream is its own, so a field's text is the same alone or
+beside other generate fields.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+import torch
+
+from deg.errors import FillError
+from deg.plan import FieldPlan
+
+from .constrain import TextLimits
+
+TOP_K = 256
+
+
+@dataclass
+class GenerateRow:
+    field: FieldPlan
+    pointer: str
+    ids: torch.Tensor        # [n] header tokens (ends with the assistant-turn opener)
+    budget: int              # max tokens, EOS included
+
+
+def _stream(seed: int, pointer: str) -> torch.Generator:
+    digest = hashlib.sha256(f"{seed}\x00{pointer}".encode()).digest()
+    gen = torch.Generator()
+    gen.manual_seed(int.from_bytes(digest[:8], "little") & ((1 << 63) - 1))
+    return gen
+
+
+def _visible(text: str) -> str:
+    # A byte-level BPE prefix can end inside a multi-byte character; judge the complete part.
+    return text.rstrip("\ufffd")
+
+
+class _Decoder:
+    def __init__(self, row: GenerateRow, tokenizer, eos_ids: tuple[int, ...], temperature: float, seed):
+        self.row, self.tok, self.eos = row, tokenizer, set(eos_ids)
+        self.limits = TextLimits.from_constraints(row.field.constraints)
+        self.temperature = temperature
+        self.gen = _stream(seed, row.pointer) if temperature > 0 else None
+        self.ids: list[int] = []
+        self.done = False
+        self.text = ""
+
+    def _decode(self, ids: list[int]) -> str:
+        return self.tok.decode(ids, skip_special_tokens=False, clean_up_tokenization_spaces=False)
+
+    def admissible(self, token: int) -> bool:
+        if token in self.eos:
+            return self.limits.complete(self.text)
+        text = self._decode(self.ids + [token])
+        if any(e_text in text for e_text in ("<|im_end|>", "<|im_start|>")):
+            return False
+        visible = _visible(text)
+        return self.limits.viable(visible)
+
+    def order(self, logits: torch.Tensor) -> list[int]:
+        top = torch.topk(logits.to(torch.float32), min(TOP_K, logits.shape[-1]))
+        if self.gen is None:
+            return top.indices.tolist()
+        probs = torch.softmax(top.values.double() / self.temperature, -1)
+        perm = torch.multinomial(probs, probs.shape[0], replacement=False, generator=self.gen)
+        return top.indices[perm].tolist()
+
+    def choose(self, logits: torch.Tensor) -> int:
+        if self.gen is None:
+            best = int(torch.argmax(logits))
+            if self.admissible(best):
+                return best
+        for token in self.order(logits):
+            if self.admissible(token):
+                return token
+        raise FillError(f"{self.row.pointer}: no admissible token among the top {TOP_K} "
+                        f"after {len(self.ids)} tokens ({self.text!r})")
+
+    def push(self, token: int) -> None:
+        self.ids.append(token)
+        if token in self.eos:
+            self.done = True
+            return
+        self.text = self._decode(self.ids)
+        if len(self.ids) >= self.row.budget:
+            # Out of budget: the text must already be valid (generated_tokens then has no EOS).
+            if not self.limits.complete(_visible(self.text)) or _visible(self.text) != self.text:
+                raise FillError(f"{self.row.pointer}: {self.row.budget} tokens were not enough for a "
+                                f"value meeting its limits ({self.text!r})")
+            self.done = True
+
+
+def generate_rows(backbone, layout, state, rows: list[GenerateRow], options) -> list[tuple[str, int]]:
+    """Decode every row; returns (text, generated_tokens) per row, in row order."""
+    if not rows:
+        return []
+    decoders = [_Decoder(r, backbone.tokenizer, layout.eos_ids, float(options.temperature or 0.0), options.seed)
+                for r in rows]
+    out = backbone.fork(state, [r.ids for r in rows], keep=True)
+    last = (out.lengths - 1).tolist()
+    logits = backbone.logits(out.at(list(range(len(rows))), last))          # [rows, V]
+    fork_state = out.state
+    active = list(range(len(rows)))
+    while active:
+        chosen = [decoders[i].choose(logits[k]) for k, i in enumerate(active)]
+        for i, token in zip(active, chosen):
+            decoders[i].push(token)
+        keep = [k for k, i in enumerate(active) if not decoders[i].done]
+        if not keep:
+            break
+        if len(keep) != len(active):
+            fork_state = fork_state.select(keep)
+        active = [active[k] for k in keep]
+        next_ids = torch.tensor([chosen[k] for k in keep], dtype=torch.long)
+        logits = backbone.decode_step(fork_state, next_ids)
+    return [(d.text, len(d.ids)) for d in decoders]

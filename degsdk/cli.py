@@ -1,0 +1,109 @@
+"""`deg fill`: fill a schema from a context file through a running gateway.
+
+    deg fill --schema s.json --context doc.txt [--url URL] [--options JSON] [--model NAME]
+
+`--context -` reads standard input; `--context-json` treats the file as a JSON context
+instead of text. The response JSON goes to standard output; an error goes to standard error
+with exit status 1 (gateway error) or 2 (bad arguments or files). `--api-key` defaults to
+`$DEG_API_KEY` and `--url` to `$DEG_URL`, else http://127.0.0.1:8790.
+
+Hooked into the `deg` dispatcher by `register(subparsers)`; also runnable alone as
+`python -m degsdk fill ...`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from degsdk.client import DEFAULT_URL, Client, DegError
+
+
+class UsageError(Exception):
+    """A file or argument the command cannot use; exits with status 2."""
+
+
+def add_fill_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--schema", required=True, help="JSON Schema file")
+    parser.add_argument("--context", required=True, help="context file ('-' = standard input)")
+    parser.add_argument("--context-json", action="store_true", help="parse the context file as JSON")
+    parser.add_argument("--url", default=None, help=f"gateway URL (default $DEG_URL or {DEFAULT_URL})")
+    parser.add_argument("--options", default=None, help='fill options as JSON, e.g. \'{"date_order": "DMY"}\'')
+    parser.add_argument("--model", default=None, help="model name (default: the served model)")
+    parser.add_argument("--api-key", default=None, help="API key (default $DEG_API_KEY)")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the answer")
+    parser.add_argument("--value-only", action="store_true", help="print only the filled value")
+
+
+def _read_json_file(path: str, what: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot read {what} {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{what} {path} is not valid JSON: {exc}") from None
+
+
+def _read_context(path: str, as_json: bool) -> Any:
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot read context {path}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"context {path} is not UTF-8 text") from None
+    if not as_json:
+        return text
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"context {path} is not valid JSON: {exc}") from None
+
+
+def run_fill(args: argparse.Namespace) -> int:
+    try:
+        schema = _read_json_file(args.schema, "schema")
+        context = _read_context(args.context, args.context_json)
+        options = None
+        if args.options is not None:
+            try:
+                options = json.loads(args.options)
+            except json.JSONDecodeError as exc:
+                raise UsageError(f"--options is not valid JSON: {exc}") from None
+            if not isinstance(options, dict):
+                raise UsageError("--options must be a JSON object")
+    except UsageError as exc:
+        print(f"deg fill: {exc}", file=sys.stderr)
+        return 2
+    url = args.url or os.environ.get("DEG_URL") or DEFAULT_URL
+    api_key = args.api_key or os.environ.get("DEG_API_KEY") or None
+    try:
+        with Client(url, api_key=api_key, timeout=args.timeout) as client:
+            result = client.fill(context, schema, options=options, model=args.model)
+    except DegError as exc:
+        print(f"deg fill: {exc}", file=sys.stderr)
+        return 1
+    output = result["value"] if args.value_only else result
+    print(json.dumps(output, ensure_ascii=False, indent=2))
+    return 0
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    """Add `fill` to a dispatcher's `add_subparsers()` object; the handler is `args.func(args)`."""
+    parser = subparsers.add_parser("fill", help="fill a schema from a context through a deg gateway",
+                                   description=__doc__.split("\n\n")[0])
+    add_fill_arguments(parser)
+    parser.set_defaults(func=run_fill)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m degsdk")
+    register(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.func(args)

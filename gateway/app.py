@@ -1,0 +1,263 @@
+"""The gateway's HTTP API (contract 9; DESIGN 1 and 6).
+
+Routes: `POST /v1/fill`, `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, and
+the OpenAPI page at `/docs`. Error bodies and statuses are listed in `gateway.errors`.
+
+A fill, step by step: size limit (413) -> auth (401) -> rate limit (429) -> JSON with a depth
+limit (400) -> `FillRequest` (422 for every unknown field or option) -> `compile_schema`
+(422 listing every schema problem) -> `render_context` -> model name check -> response cache
+-> one gRPC `Fill` -> `assemble` (FillError -> 500) -> the response bytes, cached.
+
+Choices where the contract is silent:
+- `POST /v1/plan` takes `{"schema": {...}}` (unknown fields 422), like `/v1/fill`, so both
+  routes read the schema from the same place.
+- `GET /v1/models` answers `{"models": [{"id", "aliases"}]}`.
+- `GET /health` is 200 while fills can be served (Redis down only degrades it) and 503 when
+  no inference backend answers, so it works as a readiness probe.
+- The response cache is consulted only when the requested model name is known to be served:
+  the key uses the model id, never an alias, so `deg-latest` and the id share entries.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import time
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import Response
+import deg
+from deg.errors import FillError, RequestError, SchemaError
+from deg.render import ContextError, render_context
+from deg.request import FillRequest, parse_fill_request
+from gateway.body import BodyLimitMiddleware, parse_json
+from gateway.cache import ResponseCache, cache_key
+from gateway.errors import ApiError, api_error_handler, error_response
+from gateway.inference import InferenceClient
+from gateway.metrics import GatewayMetrics
+from gateway.ratelimit import RateLimiter
+from gateway.requests import PlanRequest, parse_plan_request
+from gateway.settings import GatewaySettings
+from gateway.store import RedisStore
+
+log = logging.getLogger("deg.gateway")
+
+JSON = "application/json"
+
+
+def _json_bytes(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+
+
+def _openapi_body(model: Any) -> dict[str, Any]:
+    """Document a body the route validates itself (to control the error shape)."""
+    return {"requestBody": {"required": True, "content": {JSON: {"schema": model.model_json_schema()}}}}
+
+
+class Gateway:
+    """Everything a request needs: settings, clients and metrics; created once per app."""
+
+    def __init__(self, settings: GatewaySettings) -> None:
+        self.settings = settings
+        self.metrics = GatewayMetrics()
+        self.inference: InferenceClient | None = None
+        self.store: RedisStore | None = None
+        self.cache: ResponseCache | None = None
+        self.limiter: RateLimiter | None = None
+
+    async def open(self) -> None:
+        """Create the clients inside the serving event loop (gRPC aio and Redis bind to it)."""
+        settings = self.settings
+        self.inference = InferenceClient(settings.grpc_target, settings.request_timeout_s)
+        if not settings.redis_url:
+            log.warning("DEG_REDIS_URL is empty: no response cache, no rate limits, API keys from DEG_API_KEYS only")
+        else:
+            self.store = RedisStore(settings.redis_url, settings.redis_prefix)
+            reachable = await self.store.ping()
+            log.info("Redis %s at %s", "reachable" if reachable else "NOT reachable (serving without it)",
+                     settings.redis_url)
+            if settings.cache_ttl_s:
+                self.cache = ResponseCache(self.store, settings.cache_ttl_s)
+            if settings.rate_limit_per_minute:
+                self.limiter = RateLimiter(self.store, settings.rate_limit_per_minute)
+        log.info("inference target %s", settings.grpc_target)
+
+    async def close(self) -> None:
+        if self.inference is not None:
+            await self.inference.close()
+        if self.store is not None:
+            await self.store.close()
+
+    # -- guards -------------------------------------------------------------------------------
+
+    @staticmethod
+    def api_key(request: Request) -> str | None:
+        header = request.headers.get("authorization", "")
+        if header.lower().startswith("bearer "):
+            return header[7:].strip() or None
+        return request.headers.get("x-api-key") or None
+
+    async def authorize(self, request: Request) -> None:
+        if not self.settings.auth:
+            return
+        key = self.api_key(request)
+        if key is None:
+            raise ApiError(401, "unauthorized", "missing API key: send Authorization: Bearer <key> or X-API-Key",
+                           headers={"WWW-Authenticate": "Bearer"})
+        if key in self.settings.api_keys:
+            return
+        if self.store is not None:
+            digest = hashlib.sha256(key.encode()).hexdigest()
+            if await self.store.call(lambda r: r.sismember(self.store.key("apikeys"), digest), False, "API key lookup"):
+                return
+        raise ApiError(401, "unauthorized", "unknown API key", headers={"WWW-Authenticate": "Bearer"})
+
+    async def limit(self, request: Request) -> None:
+        if self.limiter is None:
+            return
+        key = self.api_key(request)
+        identity = f"key:{key}" if key else f"ip:{request.client.host if request.client else 'unknown'}"
+        decision = await self.limiter.check(identity)
+        if not decision.allowed:
+            self.metrics.rate_limited.inc()
+            raise ApiError(
+                429, "rate_limited",
+                f"rate limit of {decision.limit} requests per minute reached; retry in {decision.retry_after_s} s",
+                headers={"Retry-After": str(decision.retry_after_s)},
+            )
+
+    async def body(self, request: Request) -> dict[str, Any]:
+        await self.authorize(request)
+        await self.limit(request)
+        return parse_json(await request.body(), self.settings.max_json_depth)
+
+    # -- compile ------------------------------------------------------------------------------
+
+    @staticmethod
+    def compile(schema: Any) -> Any:
+        try:
+            return deg.compile_schema(schema)
+        except SchemaError as exc:
+            raise ApiError(422, "schema_error", "the schema cannot be filled", errors=exc.errors) from None
+
+    # -- routes -------------------------------------------------------------------------------
+
+    async def fill(self, request: Request) -> Response:
+        body = await self.body(request)
+        try:
+            fill_request = parse_fill_request(body)
+        except RequestError as exc:
+            raise ApiError(422, "validation_error", "invalid fill request", errors=exc.errors) from None
+        plan = self.compile(fill_request.json_schema)
+        try:
+            context = render_context(fill_request.context)
+        except ContextError as exc:
+            raise ApiError(422, "validation_error", str(exc), errors=[{"loc": ["context"], "msg": str(exc)}]) from None
+        options_json = fill_request.options.canonical_json()
+        requested = fill_request.model
+
+        key = None
+        if self.cache is not None:
+            models = await self.inference.models()
+            if requested and requested not in models.names:
+                raise ApiError(422, "validation_error", f"unknown model {requested!r}",
+                               errors=[{"loc": ["model"], "msg": f"unknown model; served: {sorted(models.names)}"}])
+            key = cache_key(models.model_id, plan.fingerprint, context, options_json)
+            cached = await self.cache.get(key)
+            if cached is not None:
+                self.metrics.cache.labels("hit").inc()
+                return Response(cached, media_type=JSON, headers={"X-Deg-Cache": "hit"})
+            self.metrics.cache.labels("miss" if self.store.healthy else "error").inc()
+
+        started = time.perf_counter()
+        reply = await self.inference.fill(context=context, plan=plan, options_json=options_json, model=requested)
+        self.metrics.inference_latency.observe(time.perf_counter() - started)
+        self.metrics.batch_size.observe(reply.batch_size)
+        try:
+            raw = deg.RawFill.from_dict(reply.raw)
+            response = deg.assemble(plan, raw, model=reply.model_id)
+        except FillError as exc:
+            raise ApiError(500, "fill_error", str(exc)) from None
+        body_bytes = _json_bytes({"model": reply.model_id, **response})
+        if key is not None:
+            await self.cache.put(key, body_bytes)
+        headers = {"X-Deg-Cache": "miss"} if self.cache is not None else {}
+        return Response(body_bytes, media_type=JSON, headers=headers)
+
+    async def plan(self, request: Request) -> Response:
+        body = await self.body(request)
+        try:
+            plan_request = parse_plan_request(body)
+        except RequestError as exc:
+            raise ApiError(422, "validation_error", "invalid plan request", errors=exc.errors) from None
+        return Response(_json_bytes(self.compile(plan_request.json_schema).to_dict()), media_type=JSON)
+
+    async def models(self, request: Request) -> Response:
+        await self.authorize(request)
+        info = await self.inference.models(refresh=True)
+        return Response(_json_bytes({"models": [{"id": info.model_id, "aliases": list(info.aliases)}]}), media_type=JSON)
+
+    async def health(self, request: Request) -> Response:
+        inference = await self.inference.health()
+        if self.store is None:
+            redis_status = {"status": "off"}
+        else:
+            redis_status = {"status": "ok" if await self.store.ping() else "unavailable"}
+        serving = inference["status"] == "ok"
+        degraded = redis_status["status"] == "unavailable"
+        status = "ok" if serving and not degraded else ("degraded" if serving else "unavailable")
+        body = {"status": status, "gateway": {"status": "ok"}, "inference": inference, "redis": redis_status}
+        return Response(_json_bytes(body), status_code=200 if serving else 503, media_type=JSON)
+
+    async def metrics_page(self, request: Request) -> Response:
+        return Response(self.metrics.render(), media_type=self.metrics.content_type)
+
+
+def create_app(settings: GatewaySettings | None = None) -> FastAPI:
+    settings = settings or GatewaySettings.from_env()
+    gateway = Gateway(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await gateway.open()
+        try:
+            yield
+        finally:
+            await gateway.close()
+
+    app = FastAPI(
+        title="deg",
+        version="0.1.0",
+        description="Fill a JSON Schema from a context: decide, copy or write every field.",
+        lifespan=lifespan,
+    )
+    app.state.gateway = gateway
+    app.add_exception_handler(ApiError, api_error_handler)
+
+    @app.middleware("http")
+    async def observe(request: Request, call_next):
+        started = time.perf_counter()
+        try:
+            response = await call_next(request)
+        except ApiError as exc:  # raised outside a route (should not happen, but keep the shape)
+            response = error_response(exc)
+        route = request.scope.get("route")
+        path = route.path if route is not None else "unmatched"
+        gateway.metrics.requests.labels(path, request.method, str(response.status_code)).inc()
+        gateway.metrics.latency.labels(path).observe(time.perf_counter() - started)
+        return response
+
+    # Outermost, so even the metrics middleware never buffers an oversized body.
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
+
+    app.add_api_route("/v1/fill", gateway.fill, methods=["POST"], openapi_extra=_openapi_body(FillRequest),
+                      summary="Fill a JSON Schema from a context", tags=["fill"])
+    app.add_api_route("/v1/plan", gateway.plan, methods=["POST"], openapi_extra=_openapi_body(PlanRequest),
+                      summary="Compile a schema to its fill plan (no model)", tags=["fill"])
+    app.add_api_route("/v1/models", gateway.models, methods=["GET"], summary="Accepted model names", tags=["fill"])
+    app.add_api_route("/health", gateway.health, methods=["GET"], summary="Gateway, inference and Redis status", tags=["ops"])
+    app.add_api_route("/metrics", gateway.metrics_page, methods=["GET"], summary="Prometheus metrics", tags=["ops"],
+                      include_in_schema=False)
+    return app

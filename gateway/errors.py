@@ -1,0 +1,64 @@
+"""One error shape for every non-2xx answer of the gateway.
+
+    {"error": {"type": "<kind>", "message": "<what went wrong>", "errors": [{"loc": [...], "msg": "..."}]}}
+
+`errors` is present only where several problems are listed (422). Kinds and statuses:
+
+| type | status | when |
+| --- | --- | --- |
+| `invalid_json` | 400 | the body is not JSON, or nests deeper than the configured depth |
+| `unauthorized` | 401 | auth is on and the key is missing or unknown |
+| `payload_too_large` | 413 | the body is larger than the configured limit |
+| `validation_error` | 422 | unknown fields or options, wrong types, unknown model, bad context |
+| `schema_error` | 422 | the schema cannot be compiled (every problem listed) |
+| `rate_limited` | 429 | the key used its requests for this minute (`Retry-After`) |
+| `overloaded` | 429 | the inference queue is full (`Retry-After`) |
+| `fill_error` | 500 | the fill could not produce a valid value (contract: FillError) |
+| `inference_error` | 502 | the inference service failed in an unexpected way |
+| `inference_unavailable` | 503 | no inference backend answers |
+| `timeout` | 504 | the inference call passed its deadline |
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import Response
+
+
+class ApiError(Exception):
+    def __init__(
+        self,
+        status: int,
+        kind: str,
+        message: str,
+        errors: list[dict[str, Any]] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.kind = kind
+        self.message = message
+        self.errors = errors
+        self.headers = headers or {}
+
+    def body(self) -> dict[str, Any]:
+        error: dict[str, Any] = {"type": self.kind, "message": self.message}
+        if self.errors is not None:
+            error["errors"] = self.errors
+        return {"error": error}
+
+
+def error_response(error: ApiError) -> Response:
+    return Response(
+        content=json.dumps(error.body(), ensure_ascii=False).encode(),
+        status_code=error.status,
+        media_type="application/json",
+        headers=error.headers,
+    )
+
+
+async def api_error_handler(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return error_response(exc)

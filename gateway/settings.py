@@ -1,0 +1,146 @@
+"""Settings of the gateway, read from the environment once at start-up.
+
+| variable | default | meaning |
+| --- | --- | --- |
+| `DEG_HOST` | `127.0.0.1` | address to bind |
+| `DEG_PORT` | `8790` | HTTP port |
+| `DEG_INFERENCE` | `127.0.0.1:8791` | inference backends: `host:port[,host:port...]` (IP literals when several) or a gRPC target such as `dns:///inference:8791`; several backends are balanced `round_robin` |
+| `DEG_REDIS_URL` | `""` | Redis for the response cache, rate limits and API keys; empty = off (logged as a warning at start-up) |
+| `DEG_REDIS_PREFIX` | `deg:` | prefix of every Redis key this gateway writes |
+| `DEG_CACHE_TTL_S` | `86400` | lifetime of a cached response; 0 = no response cache |
+| `DEG_MAX_BODY_BYTES` | `4194304` | larger request bodies get 413 |
+| `DEG_MAX_JSON_DEPTH` | `64` | deeper JSON bodies get 400 |
+| `DEG_REQUEST_TIMEOUT_S` | `60` | deadline of one inference call; past it, 504 |
+| `DEG_RATE_LIMIT_PER_MINUTE` | `0` | requests per key (API key, else client address) per minute on `/v1/*`; 0 = unlimited; needs Redis |
+| `DEG_AUTH` | `off` | `on`: `/v1/*` needs `Authorization: Bearer <key>` or `X-API-Key` |
+| `DEG_API_KEYS` | `""` | comma-separated accepted keys (Redis set `<prefix>apikeys` of sha256 hex digests adds more) |
+| `DEG_LOG_LEVEL` | `INFO` | logging level |
+"""
+from __future__ import annotations
+
+import ipaddress
+import logging
+import os
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off", ""}
+
+
+class SettingsError(ValueError):
+    """An environment variable holds a value the gateway cannot use."""
+
+
+def _read(env: Mapping[str, str], name: str, default: Any, kind: type) -> Any:
+    raw = env.get(name)
+    if raw is None or (raw == "" and kind is not str):
+        return default
+    if kind is bool:
+        if raw.strip().lower() in TRUE:
+            return True
+        if raw.strip().lower() in FALSE:
+            return False
+        raise SettingsError(f"{name}={raw!r} is not on/off")
+    try:
+        return kind(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r} is not a valid {kind.__name__}") from None
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+        return True
+    except ValueError:
+        return False
+
+
+def grpc_target(spec: str) -> str:
+    """The gRPC channel target for `DEG_INFERENCE`.
+
+    One `host:port` becomes `dns:///host:port` (every address the name resolves to is used);
+    several become an `ipv4:`/`ipv6:` address list, which gRPC balances itself; a value that
+    already names a scheme (`dns:///`, `ipv4:`, `unix:`) is used as given.
+    """
+    spec = spec.strip()
+    if not spec:
+        raise SettingsError("DEG_INFERENCE is empty: name at least one inference address")
+    if spec.startswith(("dns:", "ipv4:", "ipv6:", "unix:")):
+        return spec
+    addresses = [part.strip() for part in spec.split(",") if part.strip()]
+    for address in addresses:
+        host, sep, port = address.rpartition(":")
+        if not sep or not host or not port.isdigit():
+            raise SettingsError(f"inference address {address!r} is not host:port")
+    if len(addresses) == 1:
+        return f"dns:///{addresses[0]}"
+    hosts = [a.rpartition(":")[0] for a in addresses]
+    if not all(_is_ip(h) for h in hosts):
+        raise SettingsError(
+            f"several inference addresses must be IP literals ({spec!r}); for names use one dns:///name:port target"
+        )
+    scheme = "ipv6" if any(":" in h.strip("[]") for h in hosts) else "ipv4"
+    return f"{scheme}:{','.join(addresses)}"
+
+
+@dataclass(frozen=True)
+class GatewaySettings:
+    host: str = "127.0.0.1"
+    port: int = 8790
+    inference: str = "127.0.0.1:8791"
+    redis_url: str = ""
+    redis_prefix: str = "deg:"
+    cache_ttl_s: int = 86400
+    max_body_bytes: int = 4 * 1024 * 1024
+    max_json_depth: int = 64
+    request_timeout_s: float = 60.0
+    rate_limit_per_minute: int = 0
+    auth: bool = False
+    api_keys: tuple[str, ...] = field(default=(), repr=False)
+    log_level: str = "INFO"
+
+    def __post_init__(self) -> None:
+        grpc_target(self.inference)  # raises with a clear message
+        checks = [
+            (0 <= self.port <= 65535, f"port must be in 0..65535, got {self.port}"),
+            (self.cache_ttl_s >= 0, f"cache TTL must be >= 0 s, got {self.cache_ttl_s}"),
+            (self.max_body_bytes >= 1, f"max body bytes must be >= 1, got {self.max_body_bytes}"),
+            (self.max_json_depth >= 2, f"max JSON depth must be >= 2, got {self.max_json_depth}"),
+            (self.request_timeout_s > 0, f"request timeout must be > 0 s, got {self.request_timeout_s}"),
+            (self.rate_limit_per_minute >= 0, f"rate limit must be >= 0, got {self.rate_limit_per_minute}"),
+            (isinstance(logging.getLevelName(self.log_level.upper()), int), f"unknown log level {self.log_level!r}"),
+            (not (self.rate_limit_per_minute and not self.redis_url),
+             "DEG_RATE_LIMIT_PER_MINUTE needs DEG_REDIS_URL (limits are shared through Redis)"),
+            (not (self.auth and not self.api_keys and not self.redis_url),
+             "DEG_AUTH=on needs DEG_API_KEYS or DEG_REDIS_URL (where keys are kept)"),
+        ]
+        for ok, message in checks:
+            if not ok:
+                raise SettingsError(message)
+
+    @property
+    def grpc_target(self) -> str:
+        return grpc_target(self.inference)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> "GatewaySettings":
+        """Settings from `env` (default: os.environ); non-None `overrides` win."""
+        env = os.environ if env is None else env
+        keys = tuple(k.strip() for k in _read(env, "DEG_API_KEYS", "", str).split(",") if k.strip())
+        base = cls(
+            host=_read(env, "DEG_HOST", cls.host, str),
+            port=_read(env, "DEG_PORT", cls.port, int),
+            inference=_read(env, "DEG_INFERENCE", cls.inference, str),
+            redis_url=_read(env, "DEG_REDIS_URL", cls.redis_url, str),
+            redis_prefix=_read(env, "DEG_REDIS_PREFIX", cls.redis_prefix, str),
+            cache_ttl_s=_read(env, "DEG_CACHE_TTL_S", cls.cache_ttl_s, int),
+            max_body_bytes=_read(env, "DEG_MAX_BODY_BYTES", cls.max_body_bytes, int),
+            max_json_depth=_read(env, "DEG_MAX_JSON_DEPTH", cls.max_json_depth, int),
+            request_timeout_s=_read(env, "DEG_REQUEST_TIMEOUT_S", cls.request_timeout_s, float),
+            rate_limit_per_minute=_read(env, "DEG_RATE_LIMIT_PER_MINUTE", cls.rate_limit_per_minute, int),
+            auth=_read(env, "DEG_AUTH", cls.auth, bool),
+            api_keys=keys,
+            log_level=_read(env, "DEG_LOG_LEVEL", cls.log_level, str),
+        )
+        return replace(base, **{k: v for k, v in overrides.items() if v is not None})

@@ -1,0 +1,69 @@
+"""What the inference service needs from a model runtime, and how it finds one.
+
+The service talks to the model through `Runner` only: a model id, its aliases, and
+`fill_many(jobs) -> list[RawFill | Exception]`, where slot i answers jobs[i] and a job that
+failed holds its exception instead of an outcome (so one bad job never fails its batch).
+`fill_many` is called from one worker thread at a time, never concurrently.
+
+The runtime is named by a setting (`module:callable`, called with the service settings),
+so the real runtime (`deg_model.runtime:load_runtime`) and any other implementation plug in
+without changing the service.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+
+
+@dataclass(frozen=True)
+class FillJob:
+    """One fill as the runtime sees it: everything is already validated and compiled."""
+
+    context: str          # the rendered context (span offsets refer to it)
+    plan: Any             # deg.FillPlan
+    options: Any          # deg.FillOptions
+
+
+@runtime_checkable
+class Runner(Protocol):
+    model_id: str
+    aliases: list[str]
+
+    def fill_many(self, jobs: list[FillJob]) -> Sequence[Any]:  # RawFill | Exception per job
+        ...
+
+
+class RunnerLoadError(RuntimeError):
+    """The configured runtime factory could not be imported or returned something unusable."""
+
+
+def resolve_factory(path: str) -> Callable[[Any], Any]:
+    module_name, sep, attribute = path.partition(":")
+    if not sep or not module_name or not attribute:
+        raise RunnerLoadError(f"runtime factory must be 'module:callable', got {path!r}")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise RunnerLoadError(f"cannot import runtime module {module_name!r}: {exc}") from exc
+    factory = module
+    for part in attribute.split("."):
+        factory = getattr(factory, part, None)
+        if factory is None:
+            raise RunnerLoadError(f"{module_name!r} has no attribute {attribute!r}")
+    if not callable(factory):
+        raise RunnerLoadError(f"runtime factory {path!r} is not callable")
+    return factory
+
+
+def load_runner(settings: Any) -> Runner:
+    """Call the factory named by `settings.runtime_factory` with the settings and check the result."""
+    runner = resolve_factory(settings.runtime_factory)(settings)
+    missing = [name for name in ("model_id", "aliases", "fill_many") if not hasattr(runner, name)]
+    if missing:
+        raise RunnerLoadError(
+            f"runtime from {settings.runtime_factory!r} lacks {', '.join(missing)} (see services.inference.runner.Runner)"
+        )
+    if not isinstance(runner.model_id, str) or not runner.model_id:
+        raise RunnerLoadError(f"runtime model_id must be a non-empty string, got {runner.model_id!r}")
+    return runner

@@ -1,0 +1,91 @@
+"""Settings of the inference service, read from the environment once at start-up.
+
+| variable | default | meaning |
+| --- | --- | --- |
+| `DEG_INFERENCE_HOST` | `127.0.0.1` | address to bind (`0.0.0.0` / `[::]` to listen on every interface) |
+| `DEG_INFERENCE_PORT` | `8791` | gRPC port |
+| `DEG_CHECKPOINT` | `""` | checkpoint directory or model id handed to the runtime factory (`""` = its default) |
+| `DEG_BATCH_WINDOW_MS` | `5` | how long the first queued job waits for companions |
+| `DEG_MAX_BATCH` | `16` | most jobs in one runtime call |
+| `DEG_MAX_PENDING` | `64` | most jobs waiting for a batch; beyond it, RESOURCE_EXHAUSTED |
+| `DEG_RUNTIME_FACTORY` | `deg_model.runtime:load_runtime` | `module:callable` taking these settings, returning a Runner |
+| `DEG_SHUTDOWN_GRACE_S` | `10` | on SIGTERM/SIGINT: time allowed for accepted jobs to finish |
+| `DEG_LOG_LEVEL` | `INFO` | logging level |
+
+Command-line flags of `python -m services.inference` override the environment.
+"""
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+DEFAULT_RUNTIME_FACTORY = "deg_model.runtime:load_runtime"
+
+
+class SettingsError(ValueError):
+    """An environment variable or flag holds a value the service cannot use."""
+
+
+def _read(env: Mapping[str, str], name: str, default: Any, kind: type) -> Any:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return kind(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r} is not a valid {kind.__name__}") from None
+
+
+@dataclass(frozen=True)
+class InferenceSettings:
+    host: str = "127.0.0.1"
+    port: int = 8791
+    checkpoint: str = ""
+    batch_window_ms: float = 5.0
+    max_batch: int = 16
+    max_pending: int = 64
+    runtime_factory: str = DEFAULT_RUNTIME_FACTORY
+    shutdown_grace_s: float = 10.0
+    log_level: str = "INFO"
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.port <= 65535:
+            raise SettingsError(f"port must be in 0..65535, got {self.port}")
+        if self.batch_window_ms < 0:
+            raise SettingsError(f"batch window must be >= 0 ms, got {self.batch_window_ms}")
+        if self.max_batch < 1:
+            raise SettingsError(f"max batch must be >= 1, got {self.max_batch}")
+        if self.max_pending < 1:
+            raise SettingsError(f"max pending must be >= 1, got {self.max_pending}")
+        if ":" not in self.runtime_factory:
+            raise SettingsError(
+                f"runtime factory must look like 'package.module:callable', got {self.runtime_factory!r}"
+            )
+        if self.shutdown_grace_s < 0:
+            raise SettingsError(f"shutdown grace must be >= 0 s, got {self.shutdown_grace_s}")
+        if not isinstance(logging.getLevelName(self.log_level.upper()), int):
+            raise SettingsError(f"unknown log level {self.log_level!r}")
+
+    @property
+    def address(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host and not self.host.startswith("[") else self.host
+        return f"{host}:{self.port}"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> "InferenceSettings":
+        """Settings from `env` (default: os.environ); non-None `overrides` (flags) win."""
+        env = os.environ if env is None else env
+        base = cls(
+            host=_read(env, "DEG_INFERENCE_HOST", cls.host, str),
+            port=_read(env, "DEG_INFERENCE_PORT", cls.port, int),
+            checkpoint=_read(env, "DEG_CHECKPOINT", cls.checkpoint, str),
+            batch_window_ms=_read(env, "DEG_BATCH_WINDOW_MS", cls.batch_window_ms, float),
+            max_batch=_read(env, "DEG_MAX_BATCH", cls.max_batch, int),
+            max_pending=_read(env, "DEG_MAX_PENDING", cls.max_pending, int),
+            runtime_factory=_read(env, "DEG_RUNTIME_FACTORY", cls.runtime_factory, str),
+            shutdown_grace_s=_read(env, "DEG_SHUTDOWN_GRACE_S", cls.shutdown_grace_s, float),
+            log_level=_read(env, "DEG_LOG_LEVEL", cls.log_level, str),
+        )
+        return replace(base, **{k: v for k, v in overrides.items() if v is not None})

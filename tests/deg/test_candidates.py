@@ -1,0 +1,175 @@
+"""deg.candidates: exact spans the deterministic grammar offers, and its speed."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from deg.candidates import find_candidates
+from deg.parsers import check_format, parse_date, parse_datetime, parse_number
+
+
+def texts(kind: str, context: str) -> list[str]:
+    return [context[s:e] for s, e in find_candidates(kind, context)]
+
+
+def test_number_spans_exact():
+    context = "Total: $1,234.00 (was (1,200.50)); 12 345 units; 12.5% off; 3M users; 12kg"
+    spans = find_candidates("number", context)
+    assert spans == sorted(set(spans))
+    assert [context[s:e] for s, e in spans] == [
+        "$1,234.00", "1,234.00", "(1,200.50)", "1,200.50", "12", "12 345", "345", "12.5",
+        "12.5%", "12",
+    ]
+    assert spans[0] == (7, 16)
+
+
+@pytest.mark.parametrize(
+    "context,expected",
+    [
+        ("Price: -€ 12,50 today", ["-€ 12,50", "12,50"]),
+        ("EUR 1.234.567,89 net", ["EUR 1.234.567,89", "1.234.567,89"]),
+        ("amount 1 234 567,89 €", ["1", "1 234 567,89 €", "1 234 567,89", "234", "567,89"]),
+        ("CHF 1'234.50", ["CHF 1'234.50", "1'234.50", "1'234.50"][:2] + ["234.50"]),
+        ("v1.2.3 and A123 and 1.2k and 5m", []),
+        ("INV-2024-0042", ["2024", "0042"]),
+        ("rate 6.02e23 mol", ["6.02e23"]),
+        ("\u22125 degrees", ["\u22125", "5"]),
+    ],
+)
+def test_number_candidate_table(context, expected):
+    assert texts("number", context) == sorted(expected, key=context.index) or \
+        sorted(texts("number", context)) == sorted(expected)
+
+
+def test_every_full_amount_candidate_parses():
+    context = ("Subtotal $1,234.00, tax (12.50), discount -5%, EUR 99,90, 1.234.567,89 €, "
+               "¥1,000, 12,34,567.00 INR, 0.5, .75, 1e3")
+    spans = find_candidates("number", context)
+    unparsed = [context[s:e] for s, e in spans if parse_number(context[s:e]) is None]
+    assert unparsed == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    value=st.integers(min_value=0, max_value=10**12),
+    cents=st.integers(min_value=0, max_value=99),
+    style=st.sampled_from(["us", "eu", "space", "plain"]),
+    currency=st.sampled_from(["", "$", "€ ", "USD "]),
+    before=st.sampled_from(["Total: ", "(", "paid ", "\n"]),
+    after=st.sampled_from([" due.", ")", ".", " net", ""]),
+)
+def test_formatted_amounts_are_found_and_parse_back(value, cents, style, currency, before, after):
+    digits = f"{value:,}"
+    written = {
+        "us": f"{digits}.{cents:02d}",
+        "eu": digits.replace(",", ".") + f",{cents:02d}",
+        "space": digits.replace(",", " ") + f",{cents:02d}",
+        "plain": f"{value}.{cents:02d}",
+    }[style]
+    amount = currency + written
+    context = before + amount + after
+    start = len(before)
+    spans = find_candidates("number", context)
+    assert (start, start + len(amount)) in spans
+    assert parse_number(amount) == pytest.approx(value + cents / 100, rel=0, abs=1e-6)
+
+
+def test_date_spans_exact():
+    context = ("Due March 5, 2026; sent 2026-03-05T14:30:00Z, 05/13/2026 and 5-Mar-26. "
+               "Meeting Thu, 5 Mar 2026 at 2:30 pm GMT. Ref 2026-03-055.")
+    assert texts("date", context) == [
+        "March 5, 2026", "2026-03-05", "2026-03-05T14:30:00Z", "05/13/2026", "5-Mar-26",
+        "Thu, 5 Mar 2026", "Thu, 5 Mar 2026 at 2:30 pm GMT",
+    ]
+    assert texts("date-time", context) == [
+        "2026-03-05T14:30:00Z", "Thu, 5 Mar 2026 at 2:30 pm GMT",
+    ]
+    for s, e in find_candidates("date", context):
+        assert parse_date(context[s:e]) is not None
+    for s, e in find_candidates("date-time", context):
+        assert parse_datetime(context[s:e]) is not None
+
+
+def test_ambiguous_numeric_date_is_offered_but_needs_date_order():
+    context = "on 03/05/2026."
+    (span,) = find_candidates("date", context)
+    assert context[slice(*span)] == "03/05/2026"
+    assert parse_date("03/05/2026") is None
+    assert parse_date("03/05/2026", date_order="DMY") == "2026-05-03"
+
+
+def test_email_uri_uuid_spans_exact():
+    context = ("Mail Bob.Smith+x@example.co.uk. or <ops@mail.example.com>; not a@b or x@y.z.\n"
+               "See (https://a.io/x?q=1). Docs: http://example.com/a_(b) and "
+               "mailto:bob@example.com, ftp://files.example.org/pub/. Plain www.example.com.\n"
+               "id 123e4567-e89b-12d3-a456-426614174000; 123e4567-e89b-12d3-a456-4266141740001")
+    assert texts("email", context) == [
+        "Bob.Smith+x@example.co.uk", "ops@mail.example.com", "bob@example.com",
+    ]
+    assert texts("uri", context) == [
+        "https://a.io/x?q=1", "http://example.com/a_(b)", "mailto:bob@example.com",
+        "ftp://files.example.org/pub/",
+    ]
+    assert texts("uuid", context) == ["123e4567-e89b-12d3-a456-426614174000"]
+    for kind in ("email", "uri", "uuid"):
+        for s, e in find_candidates(kind, context):
+            assert check_format(kind, context[s:e])
+
+
+def test_offsets_are_code_points_after_astral_characters():
+    context = "🙂🙂 total €12 on 5 Mar 2026"
+    s, e = find_candidates("number", context)[0]
+    assert context[s:e] == "€12"
+    (s, e), = find_candidates("date", context)
+    assert (s, e) == (len("🙂🙂 total €12 on "), len(context))
+
+
+def test_unknown_kind_and_bad_text():
+    with pytest.raises(ValueError, match="unknown candidate kind 'phone'"):
+        find_candidates("phone", "x")
+    with pytest.raises(TypeError):
+        find_candidates("number", None)  # type: ignore[arg-type]
+    assert find_candidates("number", "") == []
+
+
+def _timed(kind: str, text: str) -> float:
+    start = time.perf_counter()
+    find_candidates(kind, text)
+    return time.perf_counter() - start
+
+
+def test_one_megabyte_context_is_fast():
+    paragraph = (
+        "Invoice INV-2024-0042 dated March 5, 2026 (due 05/04/2026). Bill to Zoë Müller, "
+        "zoe.mueller@example.de, https://shop.example.com/orders/42?ref=mail. Items: 3 x "
+        "widget at $1,234.50 = $3,703.50; shipping €12,90; VAT 19 %. Tracking "
+        "123e4567-e89b-12d3-a456-426614174000, delivered 2026-03-07T09:15:00+01:00.\n"
+    )
+    text = paragraph * (1_000_000 // len(paragraph))
+    for kind in ("number", "date", "date-time", "email", "uri", "uuid"):
+        assert _timed(kind, text) < 2.0, kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1," * 200_000,
+        "1 " * 200_000,
+        "9" * 400_000,
+        "a" * 400_000 + "@",
+        "a." * 200_000 + "@x",
+        "x@" + "a." * 200_000,
+        "Mar " * 100_000,
+        "5 Mar " * 80_000,
+        "03/05/" * 80_000,
+        "http://" + "(" * 200_000,
+        "((((((((((" * 40_000,
+    ],
+    ids=lambda t: repr(t[:12]),
+)
+def test_no_catastrophic_backtracking(text):
+    for kind in ("number", "date", "date-time", "email", "uri", "uuid"):
+        assert _timed(kind, text) < 2.0, kind

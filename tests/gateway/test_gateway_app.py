@@ -1,0 +1,237 @@
+"""Every gateway route in-process (TestClient) against a real inference process and real Redis."""
+from __future__ import annotations
+
+import json
+
+import pytest
+import redis
+from fastapi.testclient import TestClient
+
+import deg
+from deg_service_procs import REDIS_URL, free_port
+from gateway.app import create_app
+from gateway.settings import GatewaySettings
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "department": {"enum": ["billing", "shipping", "other"], "description": "which team handles it"},
+        "urgent": {"type": "boolean"},
+        "order_id": {"type": ["string", "null"]},
+        "total": {"type": ["number", "null"]},
+        "reply": {"type": "string", "x-generate": True, "maxLength": 40},
+    },
+    "required": ["department", "urgent", "reply"],
+}
+CONTEXT = "order_id: A-1042\ntotal: $1,234.50\nIs it urgent? yes"
+
+
+def client_for(**settings) -> TestClient:
+    return TestClient(create_app(GatewaySettings(**settings)))
+
+
+@pytest.fixture
+def gateway(inference_address, redis_prefix):
+    with client_for(inference=inference_address, redis_url=REDIS_URL, redis_prefix=redis_prefix) as client:
+        yield client
+
+
+def test_fill_answers_value_meta_usage_and_plan(gateway):
+    response = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": SCHEMA})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["model"] == "deg-test-0.1"
+    assert body["value"] == {
+        "department": "billing", "urgent": True, "order_id": "A-1042", "total": 1234.5, "reply": "reply text",
+    }
+    assert body["meta"]["/department"]["probabilities"] == [0.6, 0.2, 0.2]
+    assert body["meta"]["/order_id"]["span"] == [10, 16]
+    assert CONTEXT[10:16] == "A-1042"
+    assert body["meta"]["/reply"] == {"mode": "generate", "generated_tokens": 2}
+    assert body["usage"]["generated_tokens"] == 2
+    assert body["plan"] == deg.compile_schema(SCHEMA).fingerprint
+
+
+def test_second_identical_fill_is_served_from_redis_byte_identical(gateway, redis_prefix):
+    payload = {"context": CONTEXT, "schema": SCHEMA, "options": {"date_order": "DMY"}}
+    first = gateway.post("/v1/fill", json=payload)
+    second = gateway.post("/v1/fill", json=payload)
+    assert (first.status_code, second.status_code) == (200, 200)
+    assert first.headers["x-deg-cache"] == "miss" and second.headers["x-deg-cache"] == "hit"
+    assert first.content == second.content
+    assert len(list(redis.Redis.from_url(REDIS_URL).scan_iter(match=redis_prefix + "fill:*"))) == 1
+    # The alias and the model id share entries; other options do not.
+    by_id = gateway.post("/v1/fill", json={**payload, "model": "deg-test-0.1"})
+    assert by_id.headers["x-deg-cache"] == "hit" and by_id.content == first.content
+    other = gateway.post("/v1/fill", json={**payload, "options": {"date_order": "MDY"}})
+    assert other.headers["x-deg-cache"] == "miss"
+
+
+def test_unknown_field_and_unknown_option_are_422_with_locations(gateway):
+    response = gateway.post("/v1/fill", json={"context": "x", "schema": SCHEMA, "colour": 1,
+                                              "options": {"max_new_token": 3}})
+    assert response.status_code == 422
+    error = response.json()["error"]
+    assert error["type"] == "validation_error"
+    assert {"loc": ["colour"], "msg": "unknown field 'colour'"} in error["errors"]
+    assert {"loc": ["options", "max_new_token"], "msg": "unknown option 'max_new_token'"} in error["errors"]
+
+
+def test_schema_errors_are_422_listing_every_problem(gateway):
+    bad = {"type": "object", "properties": {
+        "a": {"type": "integer", "x-generate": True},
+        "b": {"type": "string", "x-genrate": True},
+        "c": {"allOf": [{"type": "string"}]},
+    }}
+    response = gateway.post("/v1/fill", json={"context": "x", "schema": bad})
+    assert response.status_code == 422
+    error = response.json()["error"]
+    assert error["type"] == "schema_error"
+    locs = [tuple(item["loc"]) for item in error["errors"]]
+    assert len(error["errors"]) >= 3
+    for name in ("a", "b", "c"):
+        assert any(name in loc for loc in locs), (name, locs)
+    plan = gateway.post("/v1/plan", json={"schema": bad})
+    assert plan.status_code == 422 and plan.json()["error"]["errors"] == error["errors"]
+
+
+def test_unknown_model_is_422(gateway):
+    response = gateway.post("/v1/fill", json={"context": "x", "schema": SCHEMA, "model": "gpt-2"})
+    assert response.status_code == 422
+    assert "unknown model 'gpt-2'" in response.json()["error"]["message"]
+
+
+def test_fill_error_is_500_with_a_clear_body(gateway):
+    required_extract = {"type": "object", "properties": {"invoice": {"type": "string"}}, "required": ["invoice"]}
+    response = gateway.post("/v1/fill", json={"context": "nothing here", "schema": required_extract})
+    assert response.status_code == 500
+    error = response.json()["error"]
+    assert error["type"] == "fill_error" and "/invoice" in error["message"]
+    in_runtime = gateway.post("/v1/fill", json={"context": "#fail", "schema": SCHEMA})
+    assert in_runtime.status_code == 500
+    assert in_runtime.json()["error"] == {
+        "type": "fill_error", "message": "fill failed: the test runtime was asked to fail this job (#fail)",
+    }
+
+
+def test_invalid_json_and_deep_nesting_are_400(gateway):
+    broken = gateway.post("/v1/fill", content=b'{"context": ', headers={"content-type": "application/json"})
+    assert broken.status_code == 400 and broken.json()["error"]["type"] == "invalid_json"
+    deep = '{"context": "x", "schema": ' + '{"a": ' * 100 + "1" + "}" * 100 + "}"
+    nested = gateway.post("/v1/fill", content=deep.encode(), headers={"content-type": "application/json"})
+    assert nested.status_code == 400 and "deeper than 64" in nested.json()["error"]["message"]
+    very_deep = "[" * 200_000 + "]" * 200_000
+    hostile = gateway.post("/v1/plan", content=very_deep.encode())
+    assert hostile.status_code == 400
+    not_object = gateway.post("/v1/fill", json=[1, 2])
+    assert not_object.status_code == 422
+
+
+def test_body_over_the_limit_is_413_declared_or_streamed(inference_address):
+    with client_for(inference=inference_address, max_body_bytes=1000) as client:
+        declared = client.post("/v1/fill", content=b"x" * 2000, headers={"content-type": "application/json"})
+        assert declared.status_code == 413 and declared.json()["error"]["type"] == "payload_too_large"
+        streamed = client.post("/v1/fill", content=iter([b"{" + b" " * 600, b" " * 600 + b"}"]))
+        assert streamed.status_code == 413
+        small = client.post("/v1/plan", json={"schema": {"type": "object", "properties": {"a": {"type": "boolean"}}}})
+        assert small.status_code == 200
+
+
+def test_plan_route_compiles_without_the_model(gateway):
+    response = gateway.post("/v1/plan", json={"schema": SCHEMA})
+    assert response.status_code == 200
+    expected = deg.compile_schema(SCHEMA).to_dict()
+    assert response.json() == json.loads(json.dumps(expected))
+    assert gateway.post("/v1/plan", json={"schema": SCHEMA, "context": "x"}).status_code == 422
+
+
+def test_models_lists_the_served_names(gateway):
+    response = gateway.get("/v1/models")
+    assert response.status_code == 200
+    assert response.json() == {"models": [{"id": "deg-test-0.1", "aliases": ["deg-latest"]}]}
+
+
+def test_health_reports_gateway_inference_and_redis(gateway):
+    gateway.post("/v1/fill", json={"context": CONTEXT, "schema": SCHEMA})
+    response = gateway.get("/health")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok" and body["gateway"] == {"status": "ok"} and body["redis"] == {"status": "ok"}
+    assert body["inference"]["status"] == "ok" and body["inference"]["model_id"] == "deg-test-0.1"
+    assert body["inference"]["jobs_run"] >= 1 and body["inference"]["mean_batch_size"] >= 1
+    assert body["inference"]["max_batch"] == 16 and body["inference"]["batch_window_ms"] == 5.0
+
+
+def test_metrics_count_routes_statuses_cache_and_batches(gateway):
+    payload = {"context": CONTEXT + " metrics", "schema": SCHEMA}
+    gateway.post("/v1/fill", json=payload)
+    gateway.post("/v1/fill", json=payload)
+    gateway.post("/v1/fill", json={"context": "x", "schema": SCHEMA, "bad": 1})
+    text = gateway.get("/metrics").text
+    assert 'deg_gateway_requests_total{method="POST",route="/v1/fill",status="200"} 2.0' in text
+    assert 'deg_gateway_requests_total{method="POST",route="/v1/fill",status="422"} 1.0' in text
+    assert 'deg_gateway_cache_total{result="hit"} 1.0' in text
+    assert 'deg_gateway_cache_total{result="miss"} 1.0' in text
+    assert "deg_inference_batch_size_count 1.0" in text
+    assert 'deg_gateway_request_seconds_count{route="/v1/fill"} 3.0' in text
+
+
+def test_rate_limit_is_429_with_retry_after(inference_address, redis_prefix):
+    with client_for(inference=inference_address, redis_url=REDIS_URL, redis_prefix=redis_prefix,
+                    rate_limit_per_minute=2) as client:
+        body = {"schema": SCHEMA}
+        statuses = [client.post("/v1/plan", json=body).status_code for _ in range(3)]
+        assert statuses[:2] == [200, 200]
+        limited = client.post("/v1/plan", json=body)
+        assert limited.status_code == 429 and limited.json()["error"]["type"] == "rate_limited"
+        assert 1 <= int(limited.headers["retry-after"]) <= 60
+        other_key = client.post("/v1/plan", json=body, headers={"X-API-Key": "another-client"})
+        assert other_key.status_code == 200  # limits are per key
+
+
+def test_auth_requires_a_known_key(inference_address):
+    with client_for(inference=inference_address, auth=True, api_keys=("s3cret",)) as client:
+        body = {"schema": SCHEMA}
+        assert client.post("/v1/plan", json=body).status_code == 401
+        assert client.post("/v1/plan", json=body, headers={"Authorization": "Bearer wrong"}).status_code == 401
+        assert client.post("/v1/plan", json=body, headers={"Authorization": "Bearer s3cret"}).status_code == 200
+        assert client.get("/health").status_code == 200  # probes need no key
+
+
+def test_inference_down_is_503_and_the_gateway_still_answers():
+    with client_for(inference=f"127.0.0.1:{free_port()}", request_timeout_s=5) as client:
+        response = client.post("/v1/fill", json={"context": "x", "schema": SCHEMA})
+        assert response.status_code == 503
+        assert response.json()["error"]["type"] == "inference_unavailable"
+        health = client.get("/health")
+        assert health.status_code == 503 and health.json()["inference"]["status"] == "unavailable"
+        assert client.post("/v1/plan", json={"schema": SCHEMA}).status_code == 200  # no model needed
+
+
+def test_redis_going_away_mid_run_costs_only_the_cache(inference_address, processes):
+    redis_process, url = processes.redis()
+    with client_for(inference=inference_address, redis_url=url) as client:
+        payload = {"context": CONTEXT, "schema": SCHEMA}
+        assert client.post("/v1/fill", json=payload).headers["x-deg-cache"] == "miss"
+        assert client.post("/v1/fill", json=payload).headers["x-deg-cache"] == "hit"
+        redis_process.kill()
+        after = client.post("/v1/fill", json=payload)
+        assert after.status_code == 200 and after.headers["x-deg-cache"] == "miss"
+        health = client.get("/health").json()
+        assert health["status"] == "degraded" and health["redis"] == {"status": "unavailable"}
+
+
+def test_settings_refuse_unusable_values():
+    from gateway.settings import SettingsError
+
+    with pytest.raises(SettingsError, match="needs DEG_REDIS_URL"):
+        GatewaySettings(rate_limit_per_minute=5)
+    with pytest.raises(SettingsError, match="IP literals"):
+        GatewaySettings(inference="alpha:1,beta:2")
+    with pytest.raises(SettingsError, match="DEG_PORT='x'"):
+        GatewaySettings.from_env({"DEG_PORT": "x"})
+    settings = GatewaySettings.from_env({"DEG_INFERENCE": "127.0.0.1:1,127.0.0.1:2", "DEG_AUTH": "on",
+                                         "DEG_API_KEYS": "a, b"})
+    assert settings.grpc_target == "ipv4:127.0.0.1:1,127.0.0.1:2"
+    assert settings.api_keys == ("a", "b") and settings.auth
+    assert GatewaySettings.from_env({}).port == 8790

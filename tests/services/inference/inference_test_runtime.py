@@ -1,0 +1,99 @@
+"""A deterministic stand-in runtime for service tests (never a serving path).
+
+Selected with `DEG_RUNTIME_FACTORY=inference_test_runtime:load_runtime` (this directory on
+PYTHONPATH). It fills a plan without a model, by fixed rules, so that tests can predict
+every answer and check what crosses the wire:
+
+- decide.choice / decide.score: the first option / level wins with probability 0.6, the rest
+  share 0.4 equally; decide.noul: p(true) = 0.9 when the context contains "yes", else 0.2.
+- extract.*: the value after `<key>: ` on a line of the context is the top-ranked span;
+  then every candidate span of the field's kind (`deg.find_candidates`), in document order,
+  with decreasing scores; null scores below the keyed span and above candidates, so a field
+  is found only when its key is written in the context (a required field whose key is absent
+  is a FillError at assembly, the 500 path).
+- generate: `"<key> text"`, 2 generated tokens.
+- arrays: no items (leaves inside arrays are not asked).
+
+Control markers in the context: `#sleep=<ms>` delays the whole batch (overload and fault
+tests), `#fail` puts a `deg.FillError` into that job's slot (the runtime-side FillError path),
+`#crash` raises from `fill_many` for the whole batch.
+"""
+from __future__ import annotations
+
+import re
+import time
+
+from deg.candidates import find_candidates
+from deg.errors import FillError
+from deg.outcomes import (
+    ArrayOutcome, RawFill, choice_outcome, generate_outcome, noul_outcome, pick_extract, score_outcome,
+)
+
+KIND_OF_FORMAT = {"date": "date", "date-time": "date-time", "email": "email", "uri": "uri", "uuid": "uuid"}
+SLEEP = re.compile(r"#sleep=(\d+)")
+
+
+def _shares(count: int) -> list[float]:
+    if count == 1:
+        return [1.0]
+    return [0.6] + [0.4 / (count - 1)] * (count - 1)
+
+
+def _scored_spans(field, context: str) -> list[tuple[tuple[int, int], float]]:
+    key = field.path[-1]
+    scored = []
+    keyed = re.search(rf"(?m)^{re.escape(key)}: *(.+?) *$", context)
+    if keyed:
+        scored.append(((keyed.start(1), keyed.end(1)), -0.1))
+    kind = "number" if field.mode == "extract.number" else KIND_OF_FORMAT.get(field.format or "")
+    if kind is not None:
+        for rank, span in enumerate(find_candidates(kind, context)):
+            scored.append((span, -5.0 - 0.01 * rank))
+    return scored
+
+
+class RuleRuntime:
+    model_id = "deg-test-0.1"
+    aliases = ["deg-latest"]
+
+    def __init__(self, settings=None) -> None:
+        self.settings = settings
+
+    def fill_one(self, job):
+        context = job.context
+        if "#fail" in context:
+            return FillError("the test runtime was asked to fail this job (#fail)")
+        options = job.options
+        fields = []
+        for field in job.plan.fields:
+            if "*" in field.path:
+                continue
+            pointer = field.pointer
+            if field.mode == "decide.choice":
+                fields.append(choice_outcome(field, pointer, _shares(len(field.options))))
+            elif field.mode == "decide.score":
+                fields.append(score_outcome(field, pointer, _shares(len(field.levels) + int(field.null_outcome))))
+            elif field.mode == "decide.noul":
+                fields.append(noul_outcome(field, pointer, 0.9 if "yes" in context else 0.2))
+            elif field.mode == "generate":
+                fields.append(generate_outcome(field, pointer, f"{field.path[-1]} text", 2))
+            else:
+                fields.append(pick_extract(
+                    field, pointer, context, _scored_spans(field, context), -3.0,
+                    date_order=options.date_order, default_offset=options.default_offset,
+                ))
+        arrays = [ArrayOutcome(a.pointer, a.pointer, 0) for a in job.plan.arrays if "*" not in a.path]
+        generated = sum(f.generated_tokens or 0 for f in fields)
+        return RawFill(fields=fields, arrays=arrays, prompt_tokens=len(context.split()), generated_tokens=generated)
+
+    def fill_many(self, jobs):
+        delays = [int(m.group(1)) for job in jobs for m in [SLEEP.search(job.context)] if m]
+        if delays:
+            time.sleep(max(delays) / 1000.0)
+        if any("#crash" in job.context for job in jobs):
+            raise RuntimeError("the test runtime crashed (#crash)")
+        return [self.fill_one(job) for job in jobs]
+
+
+def load_runtime(settings):
+    return RuleRuntime(settings)

@@ -1,0 +1,197 @@
+"""Batcher: window grouping, order, failure isolation, overload and counters."""
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from services.inference.batcher import Batcher, Draining, Overloaded
+
+
+class RecordingRunner:
+    """Echoes each job back (job * 10); a job equal to "boom" fails alone; records batches."""
+
+    model_id = "test-model"
+    aliases: list[str] = []
+
+    def __init__(self, delay_s: float = 0.0, gate: threading.Event | None = None) -> None:
+        self.delay_s = delay_s
+        self.gate = gate
+        self.batches: list[list] = []
+
+    def fill_many(self, jobs):
+        if self.gate is not None:
+            self.gate.wait(5)
+        time.sleep(self.delay_s)
+        self.batches.append(list(jobs))
+        return [ValueError(f"bad job {j}") if j == "boom" else j * 10 for j in jobs]
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def test_concurrent_requests_share_batches_and_get_their_own_results():
+    runner = RecordingRunner()
+
+    async def main():
+        async with Batcher(runner, window_s=0.05, max_batch=16, max_pending=64) as batcher:
+            done = await asyncio.gather(*(batcher.submit(i) for i in range(16)))
+            return done, batcher.stats()
+
+    done, stats = run(main())
+    assert [d.raw for d in done] == [i * 10 for i in range(16)]
+    assert len(runner.batches) < 16
+    assert [j for batch in runner.batches for j in batch] == list(range(16))  # arrival order kept
+    assert stats.batches_run == len(runner.batches)
+    assert stats.jobs_run == 16
+    assert stats.mean_batch_size == 16 / len(runner.batches)
+    assert all(d.batch_size == len(runner.batches[0]) for d in done[: len(runner.batches[0])])
+
+
+def test_max_batch_caps_every_runtime_call():
+    runner = RecordingRunner()
+
+    async def main():
+        async with Batcher(runner, window_s=0.05, max_batch=4, max_pending=64) as batcher:
+            return await asyncio.gather(*(batcher.submit(i) for i in range(10)))
+
+    done = run(main())
+    assert [len(b) for b in runner.batches] == [4, 4, 2]
+    assert [d.batch_size for d in done] == [4] * 8 + [2] * 2
+
+
+def test_a_failing_job_fails_only_its_own_request():
+    runner = RecordingRunner()
+
+    async def main():
+        async with Batcher(runner, window_s=0.05, max_batch=8, max_pending=64) as batcher:
+            results = await asyncio.gather(
+                *(batcher.submit(j) for j in [1, "boom", 3]), return_exceptions=True
+            )
+            return results, batcher.stats()
+
+    results, stats = run(main())
+    assert len(runner.batches) == 1
+    assert results[0].raw == 10 and results[2].raw == 30
+    assert isinstance(results[1], ValueError) and "bad job boom" in str(results[1])
+    assert (stats.jobs_run, stats.jobs_failed) == (3, 1)
+
+
+def test_a_runtime_that_raises_fails_its_whole_batch_and_keeps_serving():
+    class Exploding(RecordingRunner):
+        def fill_many(self, jobs):
+            if "explode" in jobs:
+                raise RuntimeError("device lost")
+            return super().fill_many(jobs)
+
+    runner = Exploding()
+
+    async def main():
+        async with Batcher(runner, window_s=0.05, max_batch=8, max_pending=64) as batcher:
+            first = await asyncio.gather(batcher.submit(1), batcher.submit("explode"), return_exceptions=True)
+            after = await batcher.submit(2)
+            return first, after
+
+    first, after = run(main())
+    assert all(isinstance(r, RuntimeError) and "device lost" in str(r) for r in first)
+    assert after.raw == 20
+
+
+def test_wrong_number_of_results_is_an_error_for_the_batch():
+    class Short(RecordingRunner):
+        def fill_many(self, jobs):
+            return [1]
+
+    async def main():
+        async with Batcher(Short(), window_s=0.02, max_batch=8, max_pending=64) as batcher:
+            return await asyncio.gather(batcher.submit(1), batcher.submit(2), return_exceptions=True)
+
+    results = run(main())
+    assert all(isinstance(r, RuntimeError) and "1 results for 2 jobs" in str(r) for r in results)
+
+
+def test_overload_rejects_beyond_max_pending_and_every_accepted_job_completes():
+    gate = threading.Event()
+    runner = RecordingRunner(gate=gate)
+
+    async def main():
+        async with Batcher(runner, window_s=0.0, max_batch=2, max_pending=3) as batcher:
+            first = asyncio.ensure_future(batcher.submit(0))
+            await asyncio.sleep(0.02)
+            while batcher.stats().queue_depth:  # the worker took job 0 and blocks on the gate
+                await asyncio.sleep(0.001)
+            queued = [asyncio.ensure_future(batcher.submit(i)) for i in range(1, 4)]
+            await asyncio.sleep(0.01)
+            assert batcher.stats().queue_depth == 3
+            with pytest.raises(Overloaded, match="queue is full"):
+                await batcher.submit(99)
+            gate.set()
+            done = await asyncio.gather(first, *queued)
+            return done, batcher.stats()
+
+    done, stats = run(main())
+    assert [d.raw for d in done] == [0, 10, 20, 30]
+    assert stats.jobs_rejected == 1
+    assert stats.jobs_run == 4
+    assert [j for b in runner.batches for j in b] == [0, 1, 2, 3]
+
+
+def test_window_waits_for_late_companions_but_not_forever():
+    runner = RecordingRunner()
+
+    async def main():
+        async with Batcher(runner, window_s=0.2, max_batch=16, max_pending=64) as batcher:
+            first = asyncio.ensure_future(batcher.submit(1))
+            await asyncio.sleep(0.02)
+            second = asyncio.ensure_future(batcher.submit(2))
+            started = time.perf_counter()
+            await asyncio.gather(first, second)
+            return time.perf_counter() - started
+
+    waited = run(main())
+    assert runner.batches == [[1, 2]]
+    assert waited < 2.0
+
+
+def test_cancelled_request_is_not_run():
+    gate = threading.Event()
+    runner = RecordingRunner(gate=gate)
+
+    async def main():
+        async with Batcher(runner, window_s=0.0, max_batch=1, max_pending=8) as batcher:
+            first = asyncio.ensure_future(batcher.submit(1))
+            await asyncio.sleep(0.02)
+            gone = asyncio.ensure_future(batcher.submit(2))
+            kept = asyncio.ensure_future(batcher.submit(3))
+            await asyncio.sleep(0.01)
+            gone.cancel()
+            gate.set()
+            return await first, await kept
+
+    first, kept = run(main())
+    assert (first.raw, kept.raw) == (10, 30)
+    assert runner.batches == [[1], [3]]
+
+
+def test_close_finishes_accepted_jobs_then_refuses_new_ones():
+    runner = RecordingRunner(delay_s=0.05)
+
+    async def main():
+        batcher = Batcher(runner, window_s=0.0, max_batch=1, max_pending=8)
+        await batcher.start()
+        pending = [asyncio.ensure_future(batcher.submit(i)) for i in range(3)]
+        await asyncio.sleep(0.001)
+        await batcher.close(timeout_s=5)
+        with pytest.raises(Draining):
+            await batcher.submit(9)
+        return [p.result().raw for p in pending]
+
+    assert run(main()) == [0, 10, 20]
+
+
+def test_invalid_limits_are_refused():
+    with pytest.raises(ValueError, match="max_batch >= 1"):
+        Batcher(RecordingRunner(), window_s=0.005, max_batch=0, max_pending=1)
