@@ -10,7 +10,9 @@ parser reads.
 Kinds and what they yield:
 
 - `number`: each amount in its widest written form (`(1,234.00)`, `-$1,234`, `12.5 %`,
-  `1 234,50 €`), its bare digit core (`1,234.00` inside `$1,234.00`), and every plain digit
+  `1 234,50 €`), its bare digit core (`1,234.00` inside `$1,234.00`), the amount inside
+  accounting parentheses (`$5.00` in `fee ($5.00)`: parentheses may be prose, and the
+  runtime scores both readings), and every plain digit
   run with at most one decimal mark (`12` and `345` inside `12 345`), because the grammar
   cannot know whether a space groups thousands or separates two numbers. Amounts glued to a
   letter before them (`A123`) are not numbers; a unit after them is fine (`12kg`), except a
@@ -35,7 +37,7 @@ import regex
 
 from deg.parsers.dates import DATE_PATTERN, DATETIME_PATTERN
 from deg.parsers.formats import EMAIL_DOMAIN, EMAIL_LOCAL, UUID_PATTERN
-from deg.parsers.numbers import AMOUNT_PATTERN, CORE_PATTERN
+from deg.parsers.numbers import AMOUNT_PATTERN
 
 __all__ = ["KINDS", "find_candidates"]
 
@@ -53,7 +55,8 @@ _DATE_FIRST = (
 _AMOUNT = regex.compile(_AMOUNT_FIRST + r"(?<![^\W_]|[.,'0-9])" + AMOUNT_PATTERN, regex.VERSION1)
 # Plain digit runs with at most one decimal mark: `12` and `345` inside `12 345`.
 _DIGIT_RUN = regex.compile(
-    _NUMBER_START + r"(?:[0-9]+(?:[.,][0-9]+)?|\.[0-9]+)(?![0-9]|[.,][0-9]|[kKmMbB](?![A-Za-z]))",
+    _NUMBER_START + r"(?:[0-9]+(?:[.,][0-9]+)?|\.[0-9]+)"
+    r"(?![0-9]|[.,'][0-9]|[eE][+\-]?[0-9]|[kKmMbB](?![A-Za-z]))",
     regex.VERSION1,
 )
 _DATE_FLAGS = regex.IGNORECASE | regex.VERSION0
@@ -91,6 +94,9 @@ def find_candidates(kind: str, text: str) -> list[tuple[int, int]]:
         for match in _AMOUNT.finditer(text):          # the whole amount and its digit core
             spans.add(match.span())
             spans.add(match.span("core"))
+            if match.captures("paren"):               # "fee ($5.00)": also the positive "$5.00"
+                parts = [match.span(g) for g in ("cur1", "core", "pct", "cur2") if match.group(g)]
+                spans.add((parts[0][0], parts[-1][1]))
     elif kind == "date":
         dates, datetimes = _dates(text)
         spans = dates | datetimes

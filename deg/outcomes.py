@@ -52,10 +52,9 @@ from deg.plan import EXTRACT_MODES, FieldPlan
 
 __all__ = [
     "ArrayOutcome", "FieldOutcome", "RawFill", "SpanReading", "choice_outcome", "confidence",
-    "generate_outcome", "noul_outcome", "pick_extract", "read_span", "score_outcome",
+    "expected_level", "first_argmax", "generate_outcome", "noul_outcome", "pick_extract",
+    "read_span", "score_outcome",
 ]
-
-NULL_REASONS_FIXED = ("not_found", "unparsable")
 
 
 @dataclass(frozen=True)
@@ -86,7 +85,8 @@ class FieldOutcome:
         span = values.get("span")
         if span is not None:
             if not (isinstance(span, (list, tuple)) and len(span) == 2):
-                raise ValueError(f"FieldOutcome {values.get('pointer')!r}: span must be [start, end]")
+                raise ValueError(
+                    f"FieldOutcome {values.get('pointer')!r}: span must be [start, end]")
             values["span"] = (int(span[0]), int(span[1]))
         if values.get("probabilities") is not None:
             values["probabilities"] = [float(p) for p in values["probabilities"]]
@@ -154,17 +154,25 @@ def confidence(probabilities: Sequence[float]) -> float:
         raise ValueError("confidence of an empty distribution")
     if count == 1:
         return 1.0
-    peak = probabilities[_argmax(probabilities)]
+    peak = probabilities[first_argmax(probabilities)]
     return (count * peak - 1) / (count - 1)
 
 
-def _argmax(values: Sequence[float]) -> int:
+def first_argmax(values: Sequence[float]) -> int:
     """Index of the first maximum (ties go to the earlier outcome)."""
     best = 0
     for index, value in enumerate(values):
         if value > values[best]:
             best = index
     return best
+
+
+def expected_level(levels: Sequence[int], probabilities: Sequence[float]) -> float | None:
+    """Mean level, renormalized over the levels (a trailing null outcome has no level)."""
+    mass = sum(probabilities[: len(levels)])
+    if mass <= 0:
+        return None
+    return sum(level * p for level, p in zip(levels, probabilities)) / mass
 
 
 def _distribution(field: FieldPlan, probabilities: Sequence[float], expected: int) -> list[float]:
@@ -182,7 +190,7 @@ def choice_outcome(field: FieldPlan, pointer: str, probabilities: Sequence[float
     """A decide.choice outcome from probabilities in option order."""
     _expect_mode(field, "decide.choice")
     values = _distribution(field, probabilities, len(field.options or ()))
-    best = _argmax(values)
+    best = first_argmax(values)
     return FieldOutcome(
         pointer=pointer, plan_pointer=field.pointer, mode=field.mode,
         value=field.options[best], found=True, probability=values[best],
@@ -195,11 +203,8 @@ def score_outcome(field: FieldPlan, pointer: str, probabilities: Sequence[float]
     _expect_mode(field, "decide.score")
     levels = list(field.levels or ())
     values = _distribution(field, probabilities, len(levels) + (1 if field.null_outcome else 0))
-    best = _argmax(values)
-    level_mass = sum(values[: len(levels)])
-    expected = (
-        sum(level * p for level, p in zip(levels, values)) / level_mass if level_mass > 0 else None
-    )
+    best = first_argmax(values)
+    expected = expected_level(levels, values)
     return FieldOutcome(
         pointer=pointer, plan_pointer=field.pointer, mode=field.mode,
         value=levels[best] if best < len(levels) else None, found=True,
@@ -220,7 +225,9 @@ def noul_outcome(field: FieldPlan, pointer: str, p_true: float) -> FieldOutcome:
     )
 
 
-def generate_outcome(field: FieldPlan, pointer: str, text: str, generated_tokens: int) -> FieldOutcome:
+def generate_outcome(
+    field: FieldPlan, pointer: str, text: str, generated_tokens: int
+) -> FieldOutcome:
     _expect_mode(field, "generate")
     return FieldOutcome(
         pointer=pointer, plan_pointer=field.pointer, mode=field.mode, value=text, found=True,
@@ -261,7 +268,9 @@ def read_span(
         integer = "integer" in _types(field)
         value = parse_number(text, integer=integer)
         if value is None:
-            return SpanReading(null_reason="type" if parse_number(text) is not None else "unparsable")
+            # A number that is written but fractional fails the integer `type`.
+            written = parse_number(text) is not None
+            return SpanReading(null_reason="type" if written else "unparsable")
     elif field.mode == "extract.date":
         if field.format == "date-time":
             parsed = parse_datetime(text, date_order=date_order, default_offset=default_offset)
@@ -337,7 +346,8 @@ def _leaf_schema(
 
 def _first_violation(validator: jsonschema.protocols.Validator, value: Any) -> str | None:
     """The keyword of the first violated check, in a fixed order: type, format, then the rest."""
-    errors = sorted(validator.iter_errors(value), key=lambda e: (_KEYWORD_ORDER.get(e.validator, 9), str(e.validator)))
+    errors = sorted(validator.iter_errors(value),
+                    key=lambda e: (_KEYWORD_ORDER.get(e.validator, 9), str(e.validator)))
     return str(errors[0].validator) if errors else None
 
 

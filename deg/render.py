@@ -57,7 +57,8 @@ def _check_text(text: str, where: list[str | int]) -> None:
     if found is not None:
         raise ContextError(
             where,
-            f"lone surrogate U+{ord(found.group()):04X} at offset {found.start()} is not valid text",
+            f"lone surrogate U+{ord(found.group()):04X} at offset {found.start()} "
+            "is not valid text",
         )
 
 

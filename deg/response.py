@@ -18,7 +18,9 @@ calls it again, which changes nothing on an already-dropped fill (it is idempote
   empty list when no item was found: the count is a runtime answer, and 0 is an answer).
 - `meta`: one entry per leaf and array instance, keyed by the concrete RFC 6901 pointer, in
   document order; an omitted leaf keeps its entry (with `null_reason`) so a caller can see
-  why the key is missing.
+  why the key is missing. For choice/score, `probability`, `confidence` and `expected` are
+  computed here from `probabilities` (first maximum, jev formula, level mean), so they agree
+  with each other whatever arithmetic produced the outcome's own copies.
 - `usage`: `prompt_tokens` from the runtime; `generated_tokens` is the sum of the surviving
   leaves' `generated_tokens` (the contract's definition), not `raw.generated_tokens`.
 - `plan`: the plan fingerprint.
@@ -38,7 +40,8 @@ from typing import Any
 import jsonschema
 
 from deg.errors import FillError
-from deg.outcomes import ArrayOutcome, FieldOutcome, RawFill, _argmax, confidence
+from deg.outcomes import (ArrayOutcome, FieldOutcome, RawFill, confidence, expected_level,
+                          first_argmax)
 from deg.parsers.formats import FORMAT_CHECKER
 from deg.plan import EXTRACT_MODES, ArrayPlan, FieldPlan, FillPlan
 
@@ -250,7 +253,8 @@ class _Builder:
         if outcome is None:
             raise FillError(f"{pointer}: no outcome for array {array.pointer}")
         if outcome.plan_pointer != array.pointer:
-            raise FillError(f"{pointer}: outcome names {outcome.plan_pointer}, plan has {array.pointer}")
+            raise FillError(
+                f"{pointer}: outcome names {outcome.plan_pointer}, plan has {array.pointer}")
         self.used.add("array " + pointer)
         entry: dict[str, Any] = {"mode": "array", "items": outcome.items}
         if outcome.dropped > 0:
@@ -275,12 +279,12 @@ class _Builder:
                 f"{field.mode} of {field.pointer}"
             )
         self.used.add("leaf " + pointer)
+        if field.mode.startswith("decide."):
+            _check_decide(field, outcome, pointer)
         self.meta[pointer] = _leaf_meta(field, outcome)
         if field.mode == "generate":
             self.generated_tokens += outcome.generated_tokens or 0
         if field.mode not in EXTRACT_MODES or outcome.found:
-            if field.mode.startswith("decide."):
-                _check_decide(field, outcome, pointer)
             return outcome.value
         if field.on_null == "null":
             return None
@@ -312,11 +316,14 @@ def _leaf_meta(field: FieldPlan, outcome: FieldOutcome) -> dict[str, Any]:
     if mode == "decide.noul":
         entry["probability"] = outcome.probability
     elif mode in ("decide.choice", "decide.score"):
-        entry["probability"] = outcome.probability
-        entry["confidence"] = outcome.confidence
-        entry["probabilities"] = list(outcome.probabilities or [])
+        # Derived from the distribution here, so meta is consistent by construction whatever
+        # arithmetic the runtime used for its own copies.
+        probabilities = [float(p) for p in outcome.probabilities or []]
+        entry["probability"] = probabilities[first_argmax(probabilities)]
+        entry["confidence"] = confidence(probabilities)
+        entry["probabilities"] = probabilities
         if mode == "decide.score":
-            entry["expected"] = outcome.expected
+            entry["expected"] = expected_level(field.levels or (), probabilities)
     elif mode in EXTRACT_MODES:
         entry["confidence"] = outcome.confidence
         entry["span"] = list(outcome.span) if outcome.found and outcome.span is not None else None
@@ -342,8 +349,9 @@ def _check_decide(field: FieldPlan, outcome: FieldOutcome, pointer: str) -> None
     else:
         outcomes = list(field.levels or ()) + ([None] if field.null_outcome else [])
     if len(probabilities) != len(outcomes) or not all(math.isfinite(p) for p in probabilities):
-        raise FillError(f"{pointer}: {len(probabilities)} probabilities for {len(outcomes)} outcomes")
-    best = _argmax(probabilities)
+        raise FillError(
+            f"{pointer}: {len(probabilities)} probabilities for {len(outcomes)} outcomes")
+    best = first_argmax(probabilities)
     chosen = outcomes[best]
     if type(chosen) is not type(outcome.value) or chosen != outcome.value:
         raise FillError(f"{pointer}: value {outcome.value!r} is not the most probable {chosen!r}")
@@ -353,11 +361,14 @@ def _validate(plan: FillPlan, value: dict[str, Any]) -> None:
     schema = plan.schema
     if schema is None:
         raise FillError("plan carries no schema to validate the value against")
-    validator_cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    validator_cls = jsonschema.validators.validator_for(
+        schema, default=jsonschema.Draft202012Validator)
     validator = validator_cls(schema, format_checker=FORMAT_CHECKER)
-    errors = sorted(validator.iter_errors(value), key=lambda e: (list(map(str, e.absolute_path)), str(e.validator)))
+    errors = sorted(validator.iter_errors(value),
+                    key=lambda e: (list(map(str, e.absolute_path)), str(e.validator)))
     if errors:
         error = errors[0]
         raise FillError(
-            f"{pointer_of(list(error.absolute_path))}: value fails {error.validator!r}: {error.message}"
+            f"{pointer_of(list(error.absolute_path))}: value fails {error.validator!r}: "
+            f"{error.message}"
         )

@@ -7,8 +7,9 @@ instead of text. The response JSON goes to standard output; an error goes to sta
 with exit status 1 (gateway error) or 2 (bad arguments or files). `--api-key` defaults to
 `$DEG_API_KEY` and `--url` to `$DEG_URL`, else http://127.0.0.1:8790.
 
-Hooked into the `deg` dispatcher by `register(subparsers)`; also runnable alone as
-`python -m degsdk fill ...`.
+Hooked into the `deg` dispatcher (`deg.cli.SUBCOMMANDS`) as
+`"fill": (help, "degsdk.cli:register_fill")`: `register_fill(parser)` adds the arguments and
+sets `run`. Also runnable alone as `python -m degsdk fill ...`.
 """
 from __future__ import annotations
 
@@ -93,17 +94,18 @@ def run_fill(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: Any) -> argparse.ArgumentParser:
-    """Add `fill` to a dispatcher's `add_subparsers()` object; the handler is `args.func(args)`."""
-    parser = subparsers.add_parser("fill", help="fill a schema from a context through a deg gateway",
-                                   description=__doc__.split("\n\n")[0])
+FILL_HELP = "fill a schema from a context through a deg gateway"
+
+
+def register_fill(parser: argparse.ArgumentParser) -> None:
+    """The `deg` dispatcher's hook: add `fill`'s arguments; the handler is `args.run(args)`."""
     add_fill_arguments(parser)
-    parser.set_defaults(func=run_fill)
-    return parser
+    parser.set_defaults(run=run_fill)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m degsdk")
-    register(parser.add_subparsers(dest="command", required=True))
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    register_fill(subparsers.add_parser("fill", help=FILL_HELP, description=FILL_HELP))
     args = parser.parse_args(argv)
-    return args.func(args)
+    return args.run(args)

@@ -28,6 +28,8 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
+from starlette.routing import Match
+
 import deg
 from deg.errors import FillError, RequestError, SchemaError
 from deg.render import ContextError, render_context
@@ -177,10 +179,13 @@ class Gateway:
         self.metrics.batch_size.observe(reply.batch_size)
         try:
             raw = deg.RawFill.from_dict(reply.raw)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ApiError(502, "inference_error", f"the inference service returned malformed outcomes: {exc}") from None
+        try:
             response = deg.assemble(plan, raw, model=reply.model_id)
         except FillError as exc:
             raise ApiError(500, "fill_error", str(exc)) from None
-        body_bytes = _json_bytes({"model": reply.model_id, **response})
+        body_bytes = _json_bytes(response)  # assemble put the served model id first
         if key is not None:
             await self.cache.put(key, body_bytes)
         headers = {"X-Deg-Cache": "miss"} if self.cache is not None else {}
@@ -215,6 +220,22 @@ class Gateway:
         return Response(self.metrics.render(), media_type=self.metrics.content_type)
 
 
+def _route_path(app: FastAPI, scope: dict) -> str:
+    """The route template of a request (a bounded label set), also for requests refused before routing."""
+    route = scope.get("route")
+    if route is not None:
+        return route.path
+    for candidate in app.router.routes:
+        if candidate.matches(scope)[0] == Match.FULL:
+            return candidate.path
+    return "unmatched"
+
+
+async def internal_error_handler(request: Request, exc: Exception) -> Response:
+    log.error("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return error_response(ApiError(500, "internal_error", "internal error in the gateway; see its log"))
+
+
 def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     settings = settings or GatewaySettings.from_env()
     gateway = Gateway(settings)
@@ -235,22 +256,19 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     )
     app.state.gateway = gateway
     app.add_exception_handler(ApiError, api_error_handler)
+    app.add_exception_handler(Exception, internal_error_handler)
+
+    # Inside the metrics middleware below (added later = outer), so refused bodies are counted.
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
 
     @app.middleware("http")
     async def observe(request: Request, call_next):
         started = time.perf_counter()
-        try:
-            response = await call_next(request)
-        except ApiError as exc:  # raised outside a route (should not happen, but keep the shape)
-            response = error_response(exc)
-        route = request.scope.get("route")
-        path = route.path if route is not None else "unmatched"
+        response = await call_next(request)
+        path = _route_path(app, request.scope)
         gateway.metrics.requests.labels(path, request.method, str(response.status_code)).inc()
         gateway.metrics.latency.labels(path).observe(time.perf_counter() - started)
         return response
-
-    # Outermost, so even the metrics middleware never buffers an oversized body.
-    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
 
     app.add_api_route("/v1/fill", gateway.fill, methods=["POST"], openapi_extra=_openapi_body(FillRequest),
                       summary="Fill a JSON Schema from a context", tags=["fill"])

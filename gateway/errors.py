@@ -7,6 +7,7 @@
 | type | status | when |
 | --- | --- | --- |
 | `invalid_json` | 400 | the body is not JSON, or nests deeper than the configured depth |
+| `invalid_request` | 400 | a malformed `Content-Length` header |
 | `unauthorized` | 401 | auth is on and the key is missing or unknown |
 | `payload_too_large` | 413 | the body is larger than the configured limit |
 | `validation_error` | 422 | unknown fields or options, wrong types, unknown model, bad context |
@@ -14,6 +15,7 @@
 | `rate_limited` | 429 | the key used its requests for this minute (`Retry-After`) |
 | `overloaded` | 429 | the inference queue is full (`Retry-After`) |
 | `fill_error` | 500 | the fill could not produce a valid value (contract: FillError) |
+| `internal_error` | 500 | a fault in the gateway itself (logged with its traceback) |
 | `inference_error` | 502 | the inference service failed in an unexpected way |
 | `inference_unavailable` | 503 | no inference backend answers |
 | `timeout` | 504 | the inference call passed its deadline |

@@ -123,8 +123,8 @@ def parse_date(text: str, *, date_order: str | None = None) -> str | None:
     day = _date_of(match, date_order)
     if day is None:
         return None
-    if match.re is _DATETIME_RE and _time_of(match) is None:
-        return None                                    # "March 5, 2026 25:00" is not a date-time
+    if match.re is _DATETIME_RE and (_time_of(match) is None or _offset_of(match) is False):
+        return None                                    # "March 5, 2026 13:00 pm": a misread
     return day.isoformat()
 
 
@@ -183,8 +183,9 @@ def _date_of(match: regex.Match, date_order: str | None) -> _dt.date | None:
         return None                                    # "5st", "2th": misread, refuse
     result = _date(year, month, day_number)
     weekday = match.group("wday")
-    if result is not None and weekday is not None and _WEEKDAYS[weekday.lower()] != result.weekday():
-        return None
+    if result is not None and weekday is not None:
+        if _WEEKDAYS[weekday.lower()] != result.weekday():
+            return None
     return result
 
 

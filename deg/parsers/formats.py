@@ -41,8 +41,11 @@ _DATE_TIME = regex.compile(
 _ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~\-]+"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
 _TLD = r"(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9\-]{1,59})"
-EMAIL_LOCAL = _ATOM + r"(?:\." + _ATOM + r")*"
-EMAIL_DOMAIN = r"(?:" + _LABEL + r"\.)+" + _TLD
+# Atomic groups and a look-behind for the TLD instead of `(label\.)+tld`: that form backtracks
+# quadratically on long dotted runs (`a.a.a...`), and these patterns also scan whole contexts
+# in `deg.candidates`.
+EMAIL_LOCAL = r"(?>" + _ATOM + r"(?:\." + _ATOM + r")*)"
+EMAIL_DOMAIN = r"(?>" + _LABEL + r"(?:\." + _LABEL + r")+)(?<=\." + _TLD + r")"
 _EMAIL = regex.compile(r"(?P<local>" + EMAIL_LOCAL + r")@(?P<domain>" + EMAIL_DOMAIN + r")")
 _URI = regex.compile(
     r"(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*):"
@@ -128,7 +131,8 @@ def _build_checker() -> jsonschema.FormatChecker:
     checker = jsonschema.FormatChecker(formats=())
     for name, check in _CHECKS.items():
         # Non-strings pass: `format` only constrains strings in JSON Schema.
-        checker.checks(name)(lambda value, _check=check: not isinstance(value, str) or _check(value))
+        checker.checks(name)(
+            lambda value, _check=check: not isinstance(value, str) or _check(value))
     return checker
 
 

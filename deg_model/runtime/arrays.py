@@ -81,9 +81,10 @@ def threshold_anchors(logits: torch.Tensor, min_items: int, cap: int | None) -> 
     return sorted(anchors)
 
 
-def peak_anchors(logits: torch.Tensor, n: int, radius: int = PEAK_RADIUS) -> list[int]:
+def peak_anchors(logits: torch.Tensor, n: int, radius: int = PEAK_RADIUS, min_items: int = 0) -> list[int]:
     """The n best local maxima under non-maximum suppression, then the best tokens outside
-    every chosen radius if too few peaks exist."""
+    every chosen radius if too few peaks exist. A region too short for n separated items
+    gives as many as fit (never fewer than `min_items`: that is a FillError)."""
     values = logits.tolist()
     size = len(values)
     if n <= 0:
@@ -102,8 +103,8 @@ def peak_anchors(logits: torch.Tensor, n: int, radius: int = PEAK_RADIUS) -> lis
                 break
             if all(abs(t - c) > radius for c in chosen):
                 chosen.append(t)
-    if len(chosen) < n:
-        raise FillError(f"only {len(chosen)} item positions for {n} items in the region")
+    if len(chosen) < min_items:
+        raise FillError(f"minItems {min_items}: only {len(chosen)} item positions in the region")
     return sorted(chosen)
 
 
@@ -125,7 +126,7 @@ def decode_anchors(mode: str, logits: torch.Tensor, *, min_items: int, cap: int 
             n = len(thresh)
         if cap is not None:
             n = min(n, cap)
-        return peak_anchors(logits, max(n, min_items))
+        return peak_anchors(logits, max(n, min_items), min_items=min_items)
     if mode == "hybrid":
         if not bool((logits > 0).any()) and count > 0:
             return decode_anchors("count_peaks", logits, min_items=min_items, cap=cap, count=count)

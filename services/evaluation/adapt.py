@@ -142,6 +142,8 @@ def _type_of(node: dict) -> str | None:
     declared = node.get("type")
     if isinstance(declared, str):
         return declared
+    if isinstance(declared, list) and len([t for t in declared if t != "null"]) == 1:
+        return next(t for t in declared if t != "null")
     if "properties" in node:
         return "object"
     if "items" in node:
@@ -213,7 +215,9 @@ def _adapt(node: Any, pointer: str, path: str, data: str, out: Adaptation) -> tu
         if len(rest) == 1 and isinstance(rest[0], dict):
             node = {**{k: v for k, v in node.items() if k != union_key}, **rest[0]}
             branch_type = _type_of(node)
-            if branch_type in ("object", "array"):
+            if branch_type in ("object", "array") and not nullable:
+                pass  # a union narrowed to one branch above; already noted
+            elif branch_type in ("object", "array"):
                 made_optional = True
                 note(union_key, f"nullable {branch_type} is not supported: null branch dropped, property made optional")
             elif nullable and "enum" in node and branch_type is None:

@@ -65,6 +65,23 @@ def find_documents(path: Path) -> list[Document]:
     return documents
 
 
+def load_schema(path: Path) -> tuple[dict[str, Any], str | None]:
+    """The JSON Schema of a `<name>-schema.json`, and a note when it had to be unwrapped.
+
+    Some ExtractBench schema files are `{"name", "description", "schema_definition": {...}}`
+    (the hiring/resume schema); the schema is the `schema_definition`.
+    """
+    data = read_json(path)
+    if not isinstance(data, dict):
+        raise DatasetError(f"{path}: a schema file must hold a JSON object")
+    if "schema_definition" in data and "type" not in data:
+        inner = data["schema_definition"]
+        if not isinstance(inner, dict):
+            raise DatasetError(f"{path}: schema_definition must be a JSON object")
+        return inner, "unwrapped from {name, description, schema_definition}"
+    return data, None
+
+
 def read_json(path: Path) -> Any:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))

@@ -25,10 +25,11 @@ def _fmt(value: Any) -> str:
 def markdown(result: RunResult) -> str:
     summary = result.summary()
     lines = ["# ExtractBench run", "", f"Dataset: `{summary['dataset']}`", "", "| figure | value |", "| --- | --- |"]
-    lines += [f"| {key} | {_fmt(value)} |" for key, value in summary.items() if key not in ("dataset", "by_mode")]
-    lines += ["", "## By mode", "", "| mode | fields | passed | mean score |", "| --- | --- | --- | --- |"]
-    lines += [f"| {mode} | {row['fields']} | {row['passed']} | {row['mean_score']:.4f} |"
-              for mode, row in summary["by_mode"].items()]
+    lines += [f"| {key} | {_fmt(value)} |" for key, value in summary.items() if key not in ("dataset", "by_mode", "by_mode_in_arrays")]
+    for key, title in (("by_mode", "By mode"), ("by_mode_in_arrays", "By mode, inside array items")):
+        lines += ["", f"## {title}", "", "| mode | fields | passed | mean score |", "| --- | --- | --- | --- |"]
+        lines += [f"| {mode} | {row['fields']} | {row['passed']} | {row['mean_score']:.4f} |"
+                  for mode, row in summary[key].items()]
     lines += ["", "## Documents", "", "| document | status | pages (method) | score | floor | valid | note |",
               "| --- | --- | --- | --- | --- | --- | --- |"]
     for doc in result.documents:
@@ -52,14 +53,20 @@ def markdown(result: RunResult) -> str:
 
 
 def plot_by_mode(result: RunResult, path: Path) -> None:
-    by_mode = result.summary()["by_mode"]
-    modes = list(by_mode)
-    fig, ax = plt.subplots(figsize=(max(4.0, 1.2 * len(modes) + 1), 3.2))
-    ax.bar(modes, [by_mode[m]["mean_score"] for m in modes], color="#4c72b0")
+    """Grouped bars: mean score per mode of top-level fields and of fields in array items."""
+    summary = result.summary()
+    groups = (("fields", summary["by_mode"], "#4c72b0"), ("inside arrays", summary["by_mode_in_arrays"], "#dd8452"))
+    modes = sorted(set(summary["by_mode"]) | set(summary["by_mode_in_arrays"]))
+    fig, ax = plt.subplots(figsize=(max(4.0, 1.2 * len(modes) + 1), 3.4))
+    width = 0.4
+    for offset, (label, rows, color) in enumerate(groups):
+        xs = [i + (offset - 0.5) * width for i, m in enumerate(modes) if m in rows]
+        ax.bar(xs, [rows[m]["mean_score"] for m in modes if m in rows], width=width, label=label, color=color)
+    ax.set_xticks(range(len(modes)), modes, rotation=30, ha="right")
     ax.set_ylim(0, 1)
     ax.set_ylabel("mean field score")
     ax.set_title("ExtractBench score by mode")
-    ax.tick_params(axis="x", labelrotation=30)
+    ax.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=100, metadata={"Software": None})
     plt.close(fig)

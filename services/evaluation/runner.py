@@ -19,7 +19,10 @@ Run figures: `overall_score` and `floor_score` are means over scored documents o
 per-document ExtractBench `overall_score` (each document counts once, as ExtractBench's
 leaderboards do); `pass_rate` is passed / evaluated over all field results of all scored
 documents; `by_mode` groups field results by the plan mode of their node (`array` for a
-whole-array result, `const` for a field deg was not asked, `unplanned` when no plan).
+whole-array result, `const` for a field deg was not asked, `unplanned` when no plan);
+`by_mode_in_arrays` does the same for the fields inside array items (each gold item
+against its aligned predicted item, a missed item scoring as missing), which is where most
+ExtractBench fields live. Token usage is summed from the responses' `usage`.
 """
 from __future__ import annotations
 
@@ -32,8 +35,16 @@ from typing import Any
 import jsonschema
 from tqdm import tqdm
 
-from services.evaluation.adapt import AdaptError, Adaptation, adapt_schema, compile_adapted, plan_modes, restore_constants
-from services.evaluation.dataset import Document, find_documents, read_json
+from services.evaluation.adapt import (
+    AdaptError,
+    Adaptation,
+    adapt_schema,
+    compile_adapted,
+    plan_modes,
+    restore_constants,
+)
+from services.evaluation.dataset import Document, find_documents, load_schema, read_json
+from services.evaluation.fieldscore import EvaluationConfigError
 from services.evaluation.pdftext import PdfTextError, extract_text
 from services.evaluation.scoring import SchemaWalkError, score_document
 from services.evaluation.settings import EvaluationSettings
@@ -60,15 +71,8 @@ class RunResult:
     def summary(self) -> dict[str, Any]:
         scored = [d for d in self.documents if d["status"] == "scored"]
         fields = [f for d in scored for f in d["fields"]]
-        by_mode: dict[str, dict[str, float]] = {}
-        groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
-        for f in fields:
-            groups[f["mode"]].append(f)
-        for mode in sorted(groups):
-            items = groups[mode]
-            by_mode[mode] = {"fields": len(items), "passed": sum(1 for f in items if f["passed"]),
-                             "mean_score": sum(f["score"] for f in items) / len(items)}
         mean = lambda key: sum(d[key] for d in scored) / len(scored) if scored else 0.0  # noqa: E731
+        usage = [d["usage"] for d in scored if isinstance(d.get("usage"), dict)]
         return {
             "dataset": self.dataset,
             "documents": len(self.documents),
@@ -80,16 +84,33 @@ class RunResult:
             "floor_score": mean("floor_score"),
             "pass_rate": (sum(1 for f in fields if f["passed"]) / len(fields)) if fields else 0.0,
             "fields_evaluated": len(fields),
-            "by_mode": by_mode,
+            "by_mode": _by_mode(fields),
+            "by_mode_in_arrays": _by_mode([f for d in scored for f in d["item_fields"]]),
+            "prompt_tokens": sum(u.get("prompt_tokens") or 0 for u in usage),
+            "generated_tokens": sum(u.get("generated_tokens") or 0 for u in usage),
         }
 
     def to_dict(self) -> dict[str, Any]:
         return {"summary": self.summary(), "schemas": self.schemas, "documents": self.documents}
 
 
+def _by_mode(fields: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for f in fields:
+        groups[f["mode"]].append(f)
+    return {mode: {"fields": len(items), "passed": sum(1 for f in items if f["passed"]),
+                   "mean_score": sum(f["score"] for f in items) / len(items)}
+            for mode, items in sorted(groups.items())}
+
+
 def prepare_schema(name: str, original: dict[str, Any]) -> SchemaInfo:
     """Adapt a schema and compile it with deg; never raises for a bad schema."""
     info = SchemaInfo(name, original)
+    try:
+        _validator_class(original).check_schema(original)
+    except jsonschema.SchemaError as error:
+        info.error = f"not a valid JSON Schema: {error.message}"
+        return info
     try:
         info.adaptation = adapt_schema(original)
     except AdaptError as error:
@@ -108,8 +129,12 @@ def prepare_schema(name: str, original: dict[str, Any]) -> SchemaInfo:
     return info
 
 
+def _validator_class(schema: dict[str, Any]) -> type:
+    return jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+
+
 def _validator(schema: dict[str, Any]) -> jsonschema.protocols.Validator:
-    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    cls = _validator_class(schema)
     return cls(schema, format_checker=cls.FORMAT_CHECKER)
 
 
@@ -156,15 +181,20 @@ def run_document(doc: Document, info: SchemaInfo, filler: Filler,
     try:
         scored = score_document(info.original, gold, prediction)
         floor = score_document(info.original, gold, {})
-    except SchemaWalkError as error:
+    except (SchemaWalkError, EvaluationConfigError) as error:
         return {**record, "status": "skipped", "reason": f"schema not scorable: {error}"}
     fields = [f.to_dict() for f in scored.fields]
     for f in fields:
         f["mode"] = _mode(f, info)
+    item_fields = [{"path": f.path, "pointer": f.pointer, "kind": f.kind, "metric_id": f.result.metric_id,
+                    "score": f.result.score, "passed": f.result.passed} for f in scored.item_fields()]
+    for f in item_fields:
+        f["mode"] = _mode(f, info)
     return {**record, "status": "scored", "valid": not errors and "error" not in record,
             "validation_errors": [f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:20]],
             "prediction": prediction, "overall_score": scored.overall_score,
-            "pass_rate": scored.pass_rate, "floor_score": floor.overall_score, "fields": fields}
+            "pass_rate": scored.pass_rate, "floor_score": floor.overall_score, "fields": fields,
+            "item_fields": item_fields}
 
 
 def run_extractbench(dataset_dir: Path, filler: Filler, settings: EvaluationSettings | None = None,
@@ -176,9 +206,10 @@ def run_extractbench(dataset_dir: Path, filler: Filler, settings: EvaluationSett
     bar: Iterable[Document] = tqdm(documents, desc="extractbench", unit="doc", disable=not progress)
     for doc in bar:
         if doc.schema_path not in infos:
-            info = infos[doc.schema_path] = prepare_schema(doc.name, read_json(doc.schema_path))
+            schema, wrapper_note = load_schema(doc.schema_path)
+            info = infos[doc.schema_path] = prepare_schema(doc.name, schema)
             result.schemas[doc.name] = {
-                "error": info.error, "plan_note": info.plan_note,
+                "file": wrapper_note, "error": info.error, "plan_note": info.plan_note,
                 "rewrites": [r.to_dict() for r in info.adaptation.rewrites] if info.adaptation else [],
                 "constants": info.adaptation.constants if info.adaptation else {},
                 "modes": info.modes,

@@ -5,7 +5,8 @@ extracted values on it, and evaluates every node whose `evaluation_config` names
 
 - objects are containers (`skip` by default): their properties are walked;
 - `anyOf`/`oneOf` nodes are terminal (its `TestAnyOfSchema`): scored as one value with the
-  node's own config, or the default of the first non-null branch's type;
+  node's own config; without one, with the config of the branch whose type fits the gold
+  value (`_branch_for`), else the first non-null branch's config or type default;
 - arrays are terminal with `array_llm` by default: the whole list is one result;
 - results are keyed `$.properties.a.properties.b` (its path format) and `metric_id`.
 
@@ -25,7 +26,7 @@ i, missing items 0) is reported beside it in the details.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from services.evaluation.alignment import best_assignment
@@ -48,6 +49,10 @@ class FieldResult:
     pointer: str       # deg plan pointer: "/a/b" ("*" for array items)
     kind: str          # "leaf" | "array"
     result: MetricResult
+    # For an array result: the fields of every gold item (its matched prediction item, or
+    # nothing when missed), so figures per mode can see inside arrays. Spurious predicted
+    # items have no gold fields; they count against the array's precision only.
+    items: list["FieldResult"] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {"path": self.path, "pointer": self.pointer, "kind": self.kind,
@@ -57,6 +62,13 @@ class FieldResult:
 @dataclass
 class DocumentScore:
     fields: list[FieldResult]
+
+    def item_fields(self) -> list[FieldResult]:
+        """Every field result inside arrays, nested arrays included (depth first)."""
+        def inside(results: list[FieldResult]) -> list[FieldResult]:
+            return [x for r in results for x in [r, *inside(r.items)]]
+
+        return [x for f in self.fields for x in inside(f.items)]
 
     @property
     def evaluated(self) -> int:
@@ -164,13 +176,48 @@ def _walk(node: Any, root: dict, gold: Any, pred: Any, path: str, pointer: str,
             _walk(child, root, gold_obj.get(key, MISSING), pred_obj.get(key, MISSING),
                   f"{path}.properties.{key}", f"{pointer}/{key}", out)
         return
-    specs = resolve_config(node.get("evaluation_config"), json_type, _format(node), path)
+    config = node.get("evaluation_config")
+    if config is None and is_union:
+        node, json_type = _branch_for(node, root, gold, pred, json_type)
+        config = node.get("evaluation_config")
+    specs = resolve_config(config, json_type, _format(node), path)
     for spec in specs:
         if spec.metric_id == "array_llm":
-            result = score_array(_array_items(node, root), root, gold, pred, spec)
-            out.append(FieldResult(path, pointer, "array", result))
+            item = _array_items(node, root)
+            result = score_array(item, root, gold, pred, spec)
+            out.append(FieldResult(path, pointer, "array", result,
+                                   _gold_item_fields(item, root, gold, pred, result, path, pointer)))
         else:
             out.append(FieldResult(path, pointer, "leaf", score_leaf(spec, gold, pred)))
+
+
+_JSON_TYPES = {str: "string", bool: "boolean", int: "integer", float: "number", list: "array",
+               dict: "object"}
+
+
+def _branch_for(node: dict, root: dict, gold: Any, pred: Any, json_type: str | None) -> tuple[dict, str | None]:
+    """The union branch whose type fits the value (gold, else prediction), for its config.
+
+    ExtractBench schemas put `evaluation_config` on branches (`anyOf [{string, string_exact},
+    {integer, integer_exact}, {null}]`); the branch matching the gold value's JSON type
+    decides the metric (an integral float counts as integer, an integer fits number).
+    Without a fitting branch the first non-null branch is used.
+    """
+    branches = [resolve_ref(b, root) for b in node.get("anyOf") or node.get("oneOf") or []]
+    branches = [b for b in branches if isinstance(b, dict) and node_type(b) not in (None, "null")]
+    if not branches:
+        return node, json_type
+    for value in (gold, pred):
+        kind = _JSON_TYPES.get(type(value))
+        if kind is None:
+            continue
+        fits = {kind, "number"} if kind == "integer" else {kind}
+        if kind == "number" and float(value).is_integer():
+            fits.add("integer")
+        for branch in branches:
+            if node_type(branch) in fits:
+                return branch, node_type(branch)
+    return branches[0], node_type(branches[0])
 
 
 def item_similarity(item: dict, root: dict, gold: Any, pred: Any) -> float:
@@ -180,6 +227,19 @@ def item_similarity(item: dict, root: dict, gold: Any, pred: Any) -> float:
     if not fields:  # nothing evaluable inside: fall back to plain equality
         return 1.0 if gold == pred else 0.0
     return sum(f.result.score for f in fields) / len(fields)
+
+
+def _gold_item_fields(item: dict, root: dict, gold: Any, pred: Any, result: MetricResult,
+                      path: str, pointer: str) -> list[FieldResult]:
+    if not isinstance(gold, list):
+        return []
+    pairs = result.details.get("structured_output", {}).get("pairs", [])
+    partner = {g: p for g, p, _ in pairs}
+    fields: list[FieldResult] = []
+    for g, gold_item in enumerate(gold):
+        pred_item = pred[partner[g]] if g in partner and isinstance(pred, list) else MISSING
+        _walk(item, root, gold_item, pred_item, f"{path}.items", f"{pointer}/*", fields)
+    return fields
 
 
 def score_array(item: dict, root: dict, gold: Any, pred: Any, spec: MetricSpec) -> MetricResult:

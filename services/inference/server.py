@@ -16,7 +16,7 @@ from typing import Any
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from grpc_health.v1._async import HealthServicer
+from grpc_health.v1.health import aio as health_aio
 
 from services import proto
 from services.inference.batcher import Batcher
@@ -56,7 +56,7 @@ async def serve(
         ]
     )
     stubs.grpc.add_InferenceServicer_to_server(servicer, server)
-    health = HealthServicer()
+    health = health_aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     try:
         server.add_insecure_port(settings.address)

@@ -62,6 +62,8 @@ DATES = [
     ("today", None, None, None),
     ("Marchh 5, 2026", None, None, None),
     ("due March 5, 2026", None, None, None),
+    ("2026-03-05T10:00+25:00", None, None, None),
+    ("March 5, 2026 13:00 pm", None, None, None),
     ("", None, None, None),
 ]
 

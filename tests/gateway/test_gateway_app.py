@@ -2,15 +2,19 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 import redis
 from fastapi.testclient import TestClient
 
 import deg
-from deg_service_procs import REDIS_URL, free_port
+from deg_service_procs import REDIS_URL, REPO, base_env, free_port
 from gateway.app import create_app
 from gateway.settings import GatewaySettings
+
+pytestmark = pytest.mark.slow  # starts real inference / gateway processes
 
 SCHEMA = {
     "type": "object",
@@ -135,6 +139,8 @@ def test_body_over_the_limit_is_413_declared_or_streamed(inference_address):
         assert streamed.status_code == 413
         small = client.post("/v1/plan", json={"schema": {"type": "object", "properties": {"a": {"type": "boolean"}}}})
         assert small.status_code == 200
+        metrics = client.get("/metrics").text
+        assert 'deg_gateway_requests_total{method="POST",route="/v1/fill",status="413"} 2.0' in metrics
 
 
 def test_plan_route_compiles_without_the_model(gateway):
@@ -235,3 +241,14 @@ def test_settings_refuse_unusable_values():
     assert settings.grpc_target == "ipv4:127.0.0.1:1,127.0.0.1:2"
     assert settings.api_keys == ("a", "b") and settings.auth
     assert GatewaySettings.from_env({}).port == 8790
+
+
+def test_the_gateway_never_imports_torch():
+    code = (
+        "import sys; from gateway.app import create_app; from gateway.settings import GatewaySettings; "
+        "create_app(GatewaySettings()); import degsdk; "
+        "assert 'torch' not in sys.modules, 'torch was imported'; print('ok')"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, env=base_env(),
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

@@ -9,10 +9,13 @@ import time
 
 import grpc
 import httpx
+import pytest
 
 import deg
 from deg_service_procs import free_port
 from services import proto
+
+pytestmark = pytest.mark.slow  # starts real inference / gateway processes
 
 SCHEMA = {
     "type": "object",

@@ -53,6 +53,10 @@ class Doc:
             self._texts[path] = text
         return self.add(text)
 
+    def text_since(self, offset: int) -> str:
+        """The text written from `offset` on (to quote a line as decide evidence)."""
+        return self.text[offset:]
+
     @property
     def text(self) -> str:
         return "".join(self._parts)

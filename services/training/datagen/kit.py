@@ -39,9 +39,6 @@ class Kit:
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
 
-    def pick(self, options):
-        return self.rng.choice(options)
-
     # ---- gold writers ----------------------------------------------------------------
     def money(self, doc: Doc, path: Path | None, x: float, code: bool = False) -> Doc:
         """Write `x` as money (symbol or ISO code beside it); only the number is gold."""

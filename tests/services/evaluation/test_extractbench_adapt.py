@@ -68,11 +68,48 @@ def test_constants_are_restored_into_the_prediction():
 
 @pytest.mark.parametrize("schema,message", [
     ({"type": "array"}, "/: the root must be type object"),
-    ({"type": "object", "properties": {"p": {"anyOf": [{"type": "object"}, {"type": "array"}]}}},
-     "/properties/p: anyOf of"),
+    ({"type": "object", "properties": {"p": {"type": ["object", "string"]}}}, "/properties/p: type"),
+    ({"type": "object", "properties": {"p": {"type": "object", "additionalProperties": {"type": "string"}}}},
+     "no property of the root can be filled"),
     ({"type": "object", "properties": {"p": {"$ref": "#/properties/p"}}}, "recursive \\$ref"),
     ({"type": "object", "properties": {"p": {"$ref": "other.json#/x"}}}, "only local \\$ref"),
 ])
 def test_not_adaptable_names_the_pointer(schema, message):
     with pytest.raises(AdaptError, match=message):
         adapt_schema(schema)
+
+
+# The shapes of ExtractBench's hiring/resume schema: branch-level scoring annotations, a
+# union of an array and a free-form object, and an object deg cannot fill.
+RESUME_LIKE = {
+    "type": "object",
+    "required": ["skills", "jobs"],
+    "properties": {
+        "skills": {"anyOf": [
+            {"type": "array", "evaluation_config": "array_llm",
+             "items": {"type": "string", "evaluation_config": "string_semantic"}},
+            {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}}]},
+        "extras": {"type": "object", "additionalProperties": {"type": "string"}},
+        "jobs": {"type": "array", "evaluation_config": "array_llm", "items": {"type": "object", "properties": {
+            "endDate": {"anyOf": [{"type": "string", "evaluation_config": "string_exact"},
+                                  {"type": "integer", "evaluation_config": "integer_exact"},
+                                  {"type": "null"}]}}}},
+    },
+}
+
+
+def test_resume_shapes_adapt_and_compile():
+    adaptation = adapt_schema(RESUME_LIKE)
+    actions = {(r.pointer, r.keyword): r.action for r in adaptation.rewrites}
+    assert [r.keyword for r in adaptation.rewrites if r.pointer == "/properties/skills"] == [
+        "evaluation_config", "anyOf"]  # one annotation moved, one union narrowed
+    assert "kept branch 0 (array)" in actions[("/properties/skills", "anyOf")]
+    assert "left out" in actions[("/properties/extras", "properties")]
+    assert adaptation.scoring["$.properties.skills.anyOf[0]"] == "array_llm"
+    assert adaptation.scoring["$.properties.jobs.items.properties.endDate.anyOf[1]"] == "integer_exact"
+    schema = adaptation.schema
+    assert schema["properties"]["skills"] == {"type": "array", "items": {"type": "string"}}
+    assert "extras" not in schema["properties"]
+    assert schema["properties"]["jobs"]["items"]["properties"]["endDate"] == {"type": ["string", "null"]}
+    modes = plan_modes(compile_adapted(schema))
+    assert modes == {"/skills/*": "extract.span", "/jobs/*/endDate": "extract.span"}

@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 import services.evaluation.__main__ as cli
-from services.evaluation.dataset import find_documents, read_json
+from services.evaluation.dataset import DatasetError, find_documents, load_schema, read_json
 from services.evaluation.filler import FillerError, HttpFiller
 from services.evaluation.pdftext import extract_text
 from services.evaluation.report import write_reports
@@ -85,6 +85,10 @@ def test_perturbed_prediction_scores_between(runs):
     assert paper["$.properties.venue"]["passed"] and not paper["$.properties.year"]["passed"]
     summary = runs["perturbed"].summary()
     assert runs["empty"].summary()["overall_score"] < summary["overall_score"] < 1.0
+    # inside the invoice rows: 3 gold rows, 2 aligned exactly, the third missed (scored 0)
+    inside = summary["by_mode_in_arrays"]
+    assert inside["extract.number"]["fields"] == 6 and inside["extract.number"]["passed"] == 4
+    assert inside["extract.span"]["passed"] == 2 + 2 + 2 + 2  # descriptions, authors, keywords, skills
 
 
 def test_page_methods_ocr_and_columns(runs):
@@ -170,7 +174,7 @@ def test_cli_prints_the_summary_last(monkeypatch, tmp_path, capsys):
 def test_http_filler_errors_are_clear():
     filler = HttpFiller("http://gw", transport=httpx.MockTransport(lambda r: httpx.Response(422, text="bad schema")))
     with pytest.raises(FillerError, match="HTTP 422: bad schema"):
-        filler({"a": 1} and "ctx", {"type": "object"})
+        filler("ctx", {"type": "object"})
 
 
 def test_settings_from_env():
@@ -178,3 +182,38 @@ def test_settings_from_env():
     assert settings.max_context_chars == 1000 and settings.url == "http://x"
     with pytest.raises(SettingsError, match="DEG_EVAL_OCR_DPI='high' is not a valid int"):
         EvaluationSettings.from_env({"DEG_EVAL_OCR_DPI": "high"})
+
+
+def test_wrapped_schema_file_is_unwrapped(tmp_path):
+    path = tmp_path / "resume-schema.json"
+    path.write_text(json.dumps({"name": "Resume", "description": "d", "schema_definition": {"type": "object"}}))
+    assert load_schema(path) == ({"type": "object"}, "unwrapped from {name, description, schema_definition}")
+    path.write_text("[1]")
+    with pytest.raises(DatasetError, match="must hold a JSON object"):
+        load_schema(path)
+
+
+def test_dataset_layout_errors_are_clear(tmp_path):
+    with pytest.raises(DatasetError, match="no dataset folder"):
+        find_documents(tmp_path / "nowhere")
+    (tmp_path / "dataset" / "d" / "n" / "pdf+gold").mkdir(parents=True)
+    (tmp_path / "dataset" / "d" / "n" / "n-schema.json").write_text("{}")
+    with pytest.raises(DatasetError, match="no <domain>/<name>/<name>-schema.json"):
+        find_documents(tmp_path)
+    (tmp_path / "dataset" / "d" / "n" / "pdf+gold" / "x.gold.json").write_text("{}")
+    assert find_documents(tmp_path)[0].pdf is None  # listed, so the run reports "pdf missing"
+
+
+def test_bad_scoring_annotation_skips_with_reason(tmp_path):
+    folder = tmp_path / "dataset" / "finance" / "invoice"
+    (folder / "pdf+gold").mkdir(parents=True)
+    source = FIXTURE / "dataset" / "finance" / "invoice"
+    schema = read_json(source / "invoice-schema.json")
+    schema["properties"]["vendor"]["evaluation_config"] = "string_fuzy"
+    (folder / "invoice-schema.json").write_text(json.dumps(schema))
+    for name in ("inv-001.pdf", "inv-001.gold.json"):
+        (folder / "pdf+gold" / name).write_bytes((source / "pdf+gold" / name).read_bytes())
+    result = run_extractbench(tmp_path, gold_filler, SETTINGS, progress=False)
+    (doc,) = result.documents
+    assert doc["status"] == "skipped"
+    assert doc["reason"] == "schema not scorable: $.properties.vendor: unknown evaluation_config preset 'string_fuzy'"

@@ -120,3 +120,15 @@ def test_empty_prediction_is_the_floor():
                                                "rows": ROWS}}
     doc = score_document(schema, {"n": "a", "rows": [{"a": "x", "b": 1}]}, {})
     assert doc.overall_score == 0.0 and doc.pass_rate == 0.0 and doc.evaluated == 2
+
+
+def test_union_branch_config_follows_the_gold_type():
+    # resume-schema "endDate": anyOf [{string, string_exact}, {integer, integer_exact}, {null}]
+    end_date = {"anyOf": [{"type": "string", "evaluation_config": "string_exact"},
+                          {"type": "integer", "evaluation_config": "integer_exact"}, {"type": "null"}]}
+    as_integer = one(end_date, 2020, 2020.0).result
+    assert (as_integer.metric_id, as_integer.score) == ("integer_exact", 1.0)
+    as_string = one(end_date, "June 2020", "june 2020").result
+    assert (as_string.metric_id, as_string.score) == ("string_exact", 0.0)
+    both_null = one(end_date, None, None).result
+    assert both_null.passed and both_null.metric_id == "string_exact"

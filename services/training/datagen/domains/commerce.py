@@ -120,7 +120,8 @@ def invoice(kit: Kit) -> Draft:
     doc.line(fake.street_address().replace("\n", ", "))
     doc.line(f"{fake.postcode()} {fake.city()}")
     if seller["vat_id"]:
-        doc.add(rng.choice(["VAT ID: ", "VAT no. ", "USt-IdNr.: "]))
+        doc.add({"de_DE": "USt-IdNr.: ", "fr_FR": "N° TVA : "}.get(
+            kit.locale, rng.choice(["VAT ID: ", "VAT no. "])))
         doc.put(("seller", "vat_id"), seller["vat_id"]).line()
     doc.line()
     doc.line(rng.choice(["INVOICE", "Invoice", "TAX INVOICE", "Rechnung / Invoice"]))
@@ -152,9 +153,11 @@ def invoice(kit: Kit) -> Draft:
         evidence = rng.choice(["PAID", "Paid in full - thank you!", "Payment received"])
         doc.line(f"*** {evidence} ***")
     elif due:
-        evidence = "Payment due by " + kit.style.date(due)
+        mark = len(doc)
         doc.add("Please pay by ")
-        kit.date(doc, ("due_date",), due).line(" to the account below.")
+        kit.date(doc, ("due_date",), due).add(" to the account below.")
+        evidence = doc.text_since(mark)
+        doc.line()
     else:
         evidence = "Payment upon receipt"
         doc.line("Payment upon receipt. Bank transfer to the account below.")

@@ -43,16 +43,29 @@ TICKET_FIELDS = [
     F.text("order_number", "Order number", "Order the ticket refers to, if any.", "order_ref",
            optional=True, keep=0.6),
     F.choice("priority", "Priority", ("How urgent the request is.",
-             "Priority as stated or as implied by the impact described."), PRIORITIES, "urgency"),
+             "Priority as stated or as implied by the impact described."), PRIORITIES, "urgency",
+             option_descriptions=("No time pressure or purely cosmetic",
+                                  "Should be fixed within the week",
+                                  "Several users cannot work properly",
+                                  "Production is down or everyone is affected")),
     F.choice("category", "Category", "Which team should handle it.", list(ISSUES),
-             "department", "queue"),
+             "department", "queue", option_descriptions=(
+                 "Charges, invoices and refunds", "Bugs, errors and crashes",
+                 "Logins, passwords and ownership", "Deliveries and parcels")),
     F.score("frustration", "Frustration", "How upset the customer sounds.", MOODS, "anger",
             keep=0.6),
     F.flag("refund_requested", "Refund requested", "Whether the customer asks for money back.",
            "wants_refund", keep=0.6),
+    F.strings("steps", "Steps to reproduce", "Each step the customer lists, in order.",
+              "repro_steps", keep=0.6),
+    F.strings("error_codes", "Error codes", "Error codes quoted in the ticket.", "errors",
+              keep=0.6),
     F.generate("summary", "Summary", "One-sentence summary of the issue for the agent.", 40,
                keep=0.3),
 ]
+STEPS = ["Log in to the web app", "Open the reports page", "Choose last month",
+         "Click Export", "Upload a PDF larger than 10 MB", "Open the mobile app",
+         "Go to Settings", "Press Save"]
 
 
 def support_ticket(kit: Kit) -> Draft:
@@ -66,7 +79,10 @@ def support_ticket(kit: Kit) -> Draft:
              "created": created.isoformat(),
              "order_number": f"ORD-{rng.randint(100000, 999999)}" if kit.chance(0.5) else None,
              "priority": priority, "category": category, "frustration": mood,
-             "refund_requested": refund}
+             "refund_requested": refund,
+             "steps": rng.sample(STEPS, rng.randint(2, 4)) if category == "technical" else [],
+             "error_codes": [f"{rng.choice(['ERR', 'E', 'HTTP'])}-{rng.randint(100, 9999)}"
+                             for _ in range(rng.choice([0, 1, 1, 2]))]}
     doc.add("Ticket ").put(("ticket_id",), facts["ticket_id"]).line()
     doc.add("Opened: ")
     kit.date(doc, ("created",), created).line()
@@ -86,6 +102,13 @@ def support_ticket(kit: Kit) -> Draft:
     if not stated:
         evidence = impact
     doc.line(impact)
+    for i, code in enumerate(facts["error_codes"]):
+        doc.add("The screen shows " if i == 0 else " and then ").put(("error_codes", i), code)
+    doc.add("\n" if facts["error_codes"] else "")
+    if facts["steps"]:
+        doc.line("Steps to reproduce:")
+        for i, step in enumerate(facts["steps"]):
+            doc.add(f"{i + 1}. ").put(("steps", i), step).line()
     refund_line = rng.choice(["Please refund the amount.", "I would like my money back."])
     doc.line(refund_line if refund else "Please fix this as soon as you can.")
     doc.line(MOOD_LINES[mood]).line().line(f"Best regards,\n{facts['customer_name']}")
@@ -93,7 +116,7 @@ def support_ticket(kit: Kit) -> Draft:
     facts["summary"] = f"{facts['customer_name']} reports: {issue}"
     return Draft(("Support ticket", "Ticket triage"), TICKET_FIELDS, facts, doc, {
         ("priority",): evidence, ("category",): issue, ("frustration",): MOOD_LINES[mood],
-        ("refund_requested",): refund_line if refund else "No refund is asked for."})
+        ("refund_requested",): refund_line if refund else "Please fix this as soon as you can."})
 
 
 EMAIL_INTENTS = {

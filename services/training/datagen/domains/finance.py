@@ -93,12 +93,15 @@ def bank_statement(kit: Kit) -> Draft:
             doc.add(" " * (w - len(t)))
             kit.num(doc, ("transactions", i, key), r[key])
         doc.add("\n")
-    doc.line().add("Closing balance ")
-    kit.money(doc, ("closing_balance",), balance).line()
-    evidence = ("Closing balance is negative: the account is overdrawn." if balance < 0 else
-                "Closing balance is positive.")
+    doc.line()
+    mark = len(doc)
+    doc.add("Closing balance ")
+    kit.money(doc, ("closing_balance",), balance)
+    evidence = doc.text_since(mark)     # the sign of the closing balance decides
+    doc.line()
     if balance < 0:
-        doc.line("Your account is overdrawn. Overdraft interest applies.")
+        evidence = "Your account is overdrawn. Overdraft interest applies."
+        doc.line(evidence)
     kit.pad(doc, 1.0)
     return Draft(("Bank statement", "Account statement"), FIELDS, facts, doc,
                  {("overdrawn",): evidence, ("statement_type",): f"Statement of account - {kind}"})

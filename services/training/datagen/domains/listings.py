@@ -53,7 +53,7 @@ def product_review(kit: Kit) -> Draft:
     cons = rng.sample(CONS, rng.randint(1 if rating <= 3 else 0, 2))
     product = f"{fake.company().split()[0]} {rng.choice(PRODUCTS)}"
     day, verified = kit.day(), kit.chance(0.7)
-    facts = {"product": product, "reviewer": fake.first_name() + " " + fake.last_name()[0] + ".",
+    facts = {"product": product, "reviewer": fake.name() if kit.chance(0.6) else fake.user_name(),
              "review_date": day.isoformat(), "rating": rating, "recommends": recommends,
              "sentiment": sentiment, "pros": pros, "cons": cons,
              "price_paid": kit.amount(15, 600) if kit.chance(0.4) else None,

@@ -99,6 +99,7 @@ def resume(kit: Kit) -> Draft:
         ("seniority",): profile})
 
 
+EMPLOYMENT = ["full-time", "part-time", "contract", "internship"]
 JOB_FIELDS = [
     F.text("job_title", "Job title", "Title of the advertised position.", "title", "position"),
     F.text("company", "Company", "Hiring company.", "employer"),
@@ -108,7 +109,7 @@ JOB_FIELDS = [
     F.number("salary_max", "Maximum salary", "Upper end of the salary range, if given.",
              "salary_to", optional=True, keep=0.7),
     F.choice("employment_type", "Employment type", "Contract type.",
-             ["full-time", "part-time", "contract", "internship"], "contract_type"),
+             EMPLOYMENT, "contract_type"),
     F.choice("remote_policy", "Remote policy", "Where the work happens.",
              ["on-site", "hybrid", "remote"], "work_mode", keep=0.8),
     F.strings("requirements", "Requirements", "Each listed requirement.", "qualifications",
@@ -125,7 +126,7 @@ REMOTE = {"on-site": "This role is based fully in our office.",
 
 def job_ad(kit: Kit) -> Draft:
     fake, rng, doc = kit.fake, kit.rng, Doc()
-    kind, remote = rng.choice(JOB_FIELDS[5].options), rng.choice(list(REMOTE))
+    kind, remote = rng.choice(EMPLOYMENT), rng.choice(list(REMOTE))
     low = float(rng.randrange(28_000, 90_000, 1000)) if kit.chance(0.6) else None
     high = low + rng.randrange(5_000, 30_000, 1000) if low is not None else None
     deadline = kit.day() if kit.chance(0.6) else None

@@ -1,0 +1,214 @@
+"""`python -m services.suite` as a real process: it serves, it stops, and it leaves nothing behind.
+
+The suite runs the deterministic rule runtime of the inference tests (a runtime setting every
+child inherits), the real gateway and the real Redis on 127.0.0.1:6379 (with a unique key
+prefix), on free loopback ports.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import httpx
+import psutil
+import pytest
+
+from services.suite import (
+    DEFAULT_REDIS_URL, SuiteError, SuiteSettings, choose_checkpoint, curl_example, example_request,
+    redis_answers,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+RUNTIME_DIR = REPO / "tests" / "services" / "inference"
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class RunningSuite:
+    def __init__(self, tmp_path: Path, **extra: str) -> None:
+        self.port = free_port()
+        self.prefix = f"deg-test:{uuid.uuid4().hex[:12]}:"
+        env = {k: v for k, v in os.environ.items() if not k.startswith("DEG_")}
+        env.update({
+            "PYTHONPATH": os.pathsep.join([str(REPO), str(RUNTIME_DIR)]),
+            "DEG_PORT": str(self.port),
+            "DEG_INFERENCE_PORT": str(free_port()),
+            "DEG_HOME": str(tmp_path / "home"),
+            "DEG_RUNTIME_FACTORY": "inference_test_runtime:load_runtime",
+            "DEG_REDIS_PREFIX": self.prefix,
+            "DEG_LOG_LEVEL": "WARNING",
+            "DEG_SUITE_READY_TIMEOUT_S": "90",
+            "DEG_SUITE_STOP_TIMEOUT_S": "15",
+        })
+        env.update(extra)
+        self.log = tempfile.NamedTemporaryFile(prefix="deg-suite-", suffix=".log", delete=False)
+        self.popen = subprocess.Popen([sys.executable, "-m", "services.suite"], cwd=REPO, env=env,
+                                      stdout=self.log, stderr=subprocess.STDOUT)
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def output(self) -> str:
+        return Path(self.log.name).read_text(errors="replace")
+
+    def wait_ready(self, timeout_s: float = 120) -> None:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            assert self.popen.poll() is None, f"suite exited early:\n{self.output()}"
+            if "Stop: Ctrl-C" in self.output():
+                return
+            time.sleep(0.2)
+        raise AssertionError(f"suite not ready in {timeout_s} s:\n{self.output()}")
+
+    def descendants(self) -> list[psutil.Process]:
+        return psutil.Process(self.popen.pid).children(recursive=True)
+
+    def survivors(self) -> list[psutil.Process]:
+        """Every running process that inherited this suite's environment (the suite included)."""
+        found = []
+        for process in psutil.process_iter():
+            try:
+                if process.environ().get("DEG_REDIS_PREFIX") == self.prefix:
+                    found.append(process)
+            except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess):
+                continue
+        return found
+
+    def close(self) -> None:
+        if self.popen.poll() is None:
+            self.popen.kill()
+            self.popen.wait(10)
+        for process in self.survivors():
+            process.kill()
+
+
+@pytest.fixture
+def start_suite(tmp_path):
+    started: list[RunningSuite] = []
+
+    def start(**extra: str) -> RunningSuite:
+        suite = RunningSuite(tmp_path, **extra)
+        started.append(suite)
+        return suite
+
+    yield start
+    for suite in started:
+        suite.close()
+
+
+def gone(processes: list[psutil.Process], timeout_s: float = 5) -> list[psutil.Process]:
+    """The processes still running after `timeout_s` (a zombie counts as gone only once reaped)."""
+    _, alive = psutil.wait_procs(processes, timeout=timeout_s)
+    return alive
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
+def test_suite_serves_and_stops_every_process_it_started(start_suite, stop_signal):
+    suite = start_suite()
+    suite.wait_ready()
+    children = suite.descendants()
+    names = sorted(" ".join(p.cmdline()[1:3]) for p in children)
+    assert names == ["-m gateway", "-m services.inference"], names
+
+    health = httpx.get(f"{suite.url}/health", timeout=10)
+    assert health.status_code == 200
+    assert health.json()["inference"]["status"] == "ok"
+    expected_redis = "ok" if redis_answers(DEFAULT_REDIS_URL) else "off"
+    assert health.json()["redis"]["status"] == expected_redis
+
+    # The printed example is the request the tests send, and it succeeds.
+    printed = suite.output().split("Try:\n\n", 1)[1].split("\n\nAPI docs", 1)[0]
+    assert printed == curl_example(suite.url)
+    fill = httpx.post(f"{suite.url}/v1/fill", json=example_request(), timeout=30)
+    assert fill.status_code == 200, fill.text
+    assert fill.json()["value"]["currency"] in {"EUR", "USD", "GBP"}
+    # ... and run exactly as printed, in a POSIX shell, it gets the same bytes (fills are deterministic).
+    curl = subprocess.run(["sh", "-c", printed], capture_output=True, timeout=30, check=True)
+    assert curl.stdout == fill.content
+
+    suite.popen.send_signal(stop_signal)
+    assert suite.popen.wait(40) == 0, suite.output()
+    assert gone(children) == []
+    assert suite.survivors() == []
+    with pytest.raises(httpx.TransportError):
+        httpx.get(f"{suite.url}/health", timeout=2)
+
+
+@pytest.mark.slow
+def test_a_dying_child_stops_the_rest_and_fails_the_suite(start_suite):
+    suite = start_suite()
+    suite.wait_ready()
+    children = suite.descendants()
+    inference = next(p for p in children if "services.inference" in p.cmdline())
+    inference.kill()
+    assert suite.popen.wait(40) == 1, suite.output()
+    assert "inference exited unexpectedly" in suite.output()
+    assert gone(children) == []
+    assert suite.survivors() == []
+
+
+@pytest.mark.slow
+def test_a_child_that_never_becomes_ready_stops_the_suite(start_suite):
+    suite = start_suite(DEG_RUNTIME_FACTORY="no_such_module:load")
+    assert suite.popen.wait(90) == 1, suite.output()
+    assert "inference exited before it was ready" in suite.output()
+    assert "no_such_module" in suite.output()
+    assert suite.survivors() == []
+
+
+def test_a_port_in_use_is_refused_by_name(start_suite):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        suite = start_suite(DEG_PORT=str(busy.getsockname()[1]))
+        assert suite.popen.wait(30) == 2
+    assert "is in use" in suite.output() and "DEG_PORT" in suite.output()
+
+
+def test_settings_read_from_the_environment_name_the_bad_variable(tmp_path):
+    settings = SuiteSettings.from_env({"DEG_PORT": "9000", "DEG_HOME": str(tmp_path)})
+    assert (settings.port, settings.inference_port, settings.redis_url) == (9000, 8791, None)
+    assert settings.deg_home == tmp_path
+    assert SuiteSettings.from_env({"DEG_REDIS_URL": ""}).redis_url == ""
+    with pytest.raises(SuiteError, match="DEG_PORT='http'"):
+        SuiteSettings.from_env({"DEG_PORT": "http"})
+    with pytest.raises(SuiteError, match="DEG_INFERENCE_PORT must be in 1..65535"):
+        SuiteSettings.from_env({"DEG_INFERENCE_PORT": "70000"})
+    with pytest.raises(SuiteError, match="different ports"):
+        SuiteSettings.from_env({"DEG_PORT": "8791"})
+
+
+def test_checkpoint_choice_prefers_the_setting_then_the_shipped_one(tmp_path, capsys):
+    home = tmp_path / "home"
+    assert choose_checkpoint(SuiteSettings(deg_home=home)) == ""
+    assert "FRESHLY INITIALISED" in capsys.readouterr().err
+
+    shipped = home / "models" / "deg-latest"
+    shipped.mkdir(parents=True)
+    (shipped / "deg.json").write_text("{}")
+    assert choose_checkpoint(SuiteSettings(deg_home=home)) == str(shipped)
+
+    with pytest.raises(SuiteError, match="DEG_CHECKPOINT='.*nowhere' is not a checkpoint directory"):
+        choose_checkpoint(SuiteSettings(deg_home=home, checkpoint=str(tmp_path / "nowhere")))
+
+
+def test_curl_example_is_valid_shell_for_the_example_body():
+    command = curl_example("http://127.0.0.1:8790")
+    # POSIX shell reading of the two printed lines (a backslash-newline joins them).
+    words = shlex.split(command.replace("\\\n", " "))
+    assert words[:3] == ["curl", "-s", "http://127.0.0.1:8790/v1/fill"]
+    assert json.loads(words[words.index("-d") + 1]) == example_request()
