@@ -6,7 +6,7 @@ VENV    ?= .venv
 VPY     := $(VENV)/bin/python
 STAMP   := $(VENV)/.deg-installed
 
-.PHONY: setup sysdeps run test bench proto clean
+.PHONY: setup sysdeps run test bench proto datagen clean
 
 $(VPY):
 	$(PY) -m venv $(VENV)
@@ -34,6 +34,12 @@ run: setup
 
 test: setup
 	$(VPY) -m pytest -q $(PYTEST_ARGS)
+
+proto: setup
+	$(VPY) -m services.proto
+
+datagen: setup
+	$(VPY) -m services.training.datagen --seed 0 --n 2000 --out var/datagen/records.jsonl
 
 bench: setup
 	$(VPY) -m benchmarks.run_all

@@ -22,6 +22,8 @@ from deg.errors import SchemaError, format_problem
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "plan": ("compile a JSON Schema and print its fill plan (no model needed)",
              "deg.cli:register_plan"),
+    "fill": ("fill a schema from a context through a deg gateway", "degsdk.cli:register_fill"),
+    "keys": ("manage the gateway's API keys in Redis", "gateway.keys:register_keys"),
 }
 
 EXIT_OK = 0

@@ -19,12 +19,19 @@ DEFAULT_MODEL_ID = "deg-smollm2-135m-0.1"
 log = logging.getLogger("deg.runtime")
 
 
-def load_runtime(checkpoint: str | None = None, *, backbone: str | None = None, seed: int = 0,
+def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
                  model_id: str = DEFAULT_MODEL_ID) -> Runtime:
     """Load a checkpoint directory, or (no checkpoint) the embedded backbone with freshly
-    initialised heads — loudly, because untrained heads answer at random."""
+    initialised heads — loudly, because untrained heads answer at random.
+
+    `checkpoint` may also be a service settings object with a `.checkpoint` attribute (the
+    inference service calls its runtime factory with its settings).
+    """
     from ..checkpoint import CheckpointConfig, fresh_heads, load_checkpoint
     from ..loading import load_backbone
+
+    if checkpoint is not None and not isinstance(checkpoint, (str, Path)):
+        checkpoint = getattr(checkpoint, "checkpoint", None) or None
 
     if checkpoint:
         config, heads, _adapters = load_checkpoint(Path(checkpoint))
