@@ -16,10 +16,16 @@ Kinds and what they yield:
   run with at most one decimal mark (`12` and `345` inside `12 345`), because the grammar
   cannot know whether a space groups thousands or separates two numbers. Amounts glued to a
   letter before them (`A123`) are not numbers; a unit after them is fine (`12kg`), except a
-  magnitude letter (`3M`, `1.2k`), which the parser refuses.
+  magnitude letter (`3M`, `1.2k`), which the parser refuses. A signed amount written with a
+  currency is also offered without it (`-1.350,24` inside `-1.350,24 €`, `-5.00` inside
+  `€ -5.00`), because a schema's number field holds the signed value and the currency may be
+  the table's, not the cell's.
 - `date`: every date shape `parse_date` reads, and every date-time (whose date part
-  `parse_date` takes).
-- `date-time`: every date followed by a time (`parse_datetime`).
+  `parse_date` takes). A date never crosses a line break (a table row ends there), and never
+  starts right after `<digit>.` or `<digit>,`: there the digits are the decimals of an amount
+  (`-380.24` at a row end followed by a line `August 28, 2024` is not "24 Aug 2028", and such a
+  false start must not hide the real date that overlaps it).
+- `date-time`: every date followed by a time (`parse_datetime`), on one line.
 - `email`, `uuid`: the format's full shape, not glued to neighbouring word characters.
 - `uri`: `scheme:` followed by non-space text for common schemes (`http`, `https`, `ftp`,
   `mailto`, `urn`, ...; any `scheme://`), with trailing sentence punctuation and unbalanced
@@ -63,9 +69,11 @@ _DATE_FLAGS = regex.IGNORECASE | regex.VERSION0
 # A date may be followed by `T` + digit (the date part of an ISO date-time), never by another
 # letter or digit.
 _DATE_END = r"(?!(?![Tt][0-9])" + _ALNUM + r")"
-_DATE_ONLY = regex.compile(
-    _DATE_FIRST + r"(?<!" + _ALNUM + r")" + DATE_PATTERN + _DATE_END, _DATE_FLAGS
-)
+# Not glued to a letter or digit before it, and not the decimals of an amount (`380.24`).
+_DATE_START = r"(?<!" + _ALNUM + r")(?<![0-9][.,])"
+_DATE_ONLY = regex.compile(_DATE_FIRST + _DATE_START + DATE_PATTERN + _DATE_END, _DATE_FLAGS)
+# Dates are scanned one line at a time: these end a line (the same set as `str.splitlines`).
+_LINE_BREAK = regex.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 # Tried only where a date starts (every date-time starts with one), not at every position.
 _DATETIME_AT = regex.compile(DATETIME_PATTERN + r"(?!" + _ALNUM + r")", _DATE_FLAGS)
 _EMAIL = regex.compile(
@@ -97,6 +105,9 @@ def find_candidates(kind: str, text: str) -> list[tuple[int, int]]:
             if match.captures("paren"):               # "fee ($5.00)": also the positive "$5.00"
                 parts = [match.span(g) for g in ("cur1", "core", "pct", "cur2") if match.group(g)]
                 spans.add((parts[0][0], parts[-1][1]))
+            signed = _signed_without_currency(match)
+            if signed is not None:
+                spans.add(signed)
     elif kind == "date":
         dates, datetimes = _dates(text)
         spans = dates | datetimes
@@ -118,15 +129,46 @@ def _scan(patterns: tuple[regex.Pattern, ...], text: str) -> set[tuple[int, int]
     return {match.span() for pattern in patterns for match in pattern.finditer(text)}
 
 
+def _signed_without_currency(match: regex.Match) -> tuple[int, int] | None:
+    """`-1.350,24` inside `-1.350,24 €` (or `€ -1.350,24`): the sign next to the digits, the
+    digits and any percent sign, when the amount also names a currency; else None."""
+    if match.captures("paren") or not (match.group("cur1") or match.group("cur2")):
+        return None
+    if match.group("sign2"):
+        sign_start = match.start("sign2")
+    elif match.group("sign") and not match.group("cur1"):
+        sign_start = match.start("sign")
+    else:
+        return None                                   # unsigned, or `-€ 5`: sign and digits apart
+    end = match.end("pct") if match.group("pct") else match.end("core")
+    return sign_start, end
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    """`[start, end)` of every line of `text`, line breaks excluded."""
+    bounds, start = [], 0
+    for brk in _LINE_BREAK.finditer(text):
+        bounds.append((start, brk.start()))
+        start = brk.end()
+    bounds.append((start, len(text)))
+    return bounds
+
+
 def _dates(text: str) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
-    """(date spans, date-time spans): each date is extended to a date-time where a time follows."""
+    """(date spans, date-time spans): each date is extended to a date-time where a time follows.
+
+    Each line is scanned on its own (`endpos` ends the line), so no match reaches across a
+    line break; the lookbehinds still see the text before `pos`."""
     dates: set[tuple[int, int]] = set()
     datetimes: set[tuple[int, int]] = set()
-    for match in _DATE_ONLY.finditer(text):
-        dates.add(match.span())
-        extended = _DATETIME_AT.match(text, match.start())
-        if extended is not None:
-            datetimes.add(extended.span())
+    for line_start, line_end in _lines(text):
+        if line_start == line_end:
+            continue
+        for match in _DATE_ONLY.finditer(text, line_start, line_end):
+            dates.add(match.span())
+            extended = _DATETIME_AT.match(text, match.start(), line_end)
+            if extended is not None:
+                datetimes.add(extended.span())
     return dates, datetimes
 
 

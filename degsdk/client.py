@@ -80,6 +80,7 @@ class Client:
         return self._request("POST", "/v1/plan", {"schema": schema})
 
     def models(self) -> dict[str, Any]:
+        """The served model: `served` (its id), `aliases`, and the OpenAI-style `data` list."""
         return self._request("GET", "/v1/models")
 
     def health(self) -> dict[str, Any]:

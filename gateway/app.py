@@ -1,7 +1,11 @@
 """The gateway's HTTP API (contract 9; DESIGN 1 and 6).
 
-Routes: `POST /v1/fill`, `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, and
-the OpenAPI page at `/docs`. Error bodies and statuses are listed in `gateway.errors`.
+Routes: `POST /v1/fill`, `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, the
+decision APIs `POST /v1/decisions` and `POST /v1/systemone` (`gateway.compat`, contract 9.1),
+and the OpenAPI page at `/docs`. Error bodies and statuses are listed in `gateway.errors`.
+
+Middleware, outermost first: metrics -> body size limit (413 on the bytes as sent) -> zstd
+request decompression (`Content-Encoding: zstd`, 413 past `max_decompressed_bytes`) -> routes.
 
 A fill, step by step: size limit (413) -> auth (401) -> rate limit (429) -> JSON with a depth
 limit (400) -> `FillRequest` (422 for every unknown field or option) -> `compile_schema`
@@ -11,7 +15,13 @@ limit (400) -> `FillRequest` (422 for every unknown field or option) -> `compile
 Choices where the contract is silent:
 - `POST /v1/plan` takes `{"schema": {...}}` (unknown fields 422), like `/v1/fill`, so both
   routes read the schema from the same place.
-- `GET /v1/models` answers `{"models": [{"id", "aliases"}]}`.
+- `GET /v1/models` answers `gateway.compat.models_body`: `{"object": "list", "data": [...],
+  "models": [...]}`, which both the openai and the typesafe-sdk clients parse strictly; deg's
+  own fields ride along: `served` (the model id) and `aliases` (the deg names of it), so
+  `degsdk` needs no second route.
+- The decision APIs fill through the same path as `/v1/fill` (`Gateway.fill_cached`): the same
+  response cache, metrics and error mapping, so a decision and the equivalent `/v1/fill` share
+  cache entries and agree bit for bit.
 - `GET /health` is 200 while fills can be served (Redis down only degrades it) and 503 when
   no inference backend answers, so it works as a readiness probe.
 - The response cache is consulted only when the requested model name is known to be served:
@@ -19,7 +29,6 @@ Choices where the contract is silent:
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import time
@@ -36,13 +45,16 @@ from deg.render import ContextError, render_context
 from deg.request import FillRequest, parse_fill_request
 from gateway.body import BodyLimitMiddleware, parse_json
 from gateway.cache import ResponseCache, cache_key
+from gateway.compat import ServedModel, build_compat_router, compat_error_response, models_body
 from gateway.errors import ApiError, api_error_handler, error_response
 from gateway.inference import InferenceClient
+from gateway.keys import KeyChecker
 from gateway.metrics import GatewayMetrics
 from gateway.ratelimit import RateLimiter
 from gateway.requests import PlanRequest, parse_plan_request
 from gateway.settings import GatewaySettings
 from gateway.store import RedisStore
+from gateway.zstd import ZstdRequestMiddleware
 
 log = logging.getLogger("deg.gateway")
 
@@ -68,6 +80,7 @@ class Gateway:
         self.store: RedisStore | None = None
         self.cache: ResponseCache | None = None
         self.limiter: RateLimiter | None = None
+        self.key_checker: KeyChecker | None = None
 
     async def open(self) -> None:
         """Create the clients inside the serving event loop (gRPC aio and Redis bind to it)."""
@@ -84,6 +97,7 @@ class Gateway:
                 self.cache = ResponseCache(self.store, settings.cache_ttl_s)
             if settings.rate_limit_per_minute:
                 self.limiter = RateLimiter(self.store, settings.rate_limit_per_minute)
+        self.key_checker = KeyChecker(settings.api_keys, self.store)
         log.info("inference target %s", settings.grpc_target)
 
     async def close(self) -> None:
@@ -108,12 +122,8 @@ class Gateway:
         if key is None:
             raise ApiError(401, "unauthorized", "missing API key: send Authorization: Bearer <key> or X-API-Key",
                            headers={"WWW-Authenticate": "Bearer"})
-        if key in self.settings.api_keys:
+        if await self.key_checker(key):  # static keys, then the Redis set (gateway.keys)
             return
-        if self.store is not None:
-            digest = hashlib.sha256(key.encode()).hexdigest()
-            if await self.store.call(lambda r: r.sismember(self.store.key("apikeys"), digest), False, "API key lookup"):
-                return
         raise ApiError(401, "unauthorized", "unknown API key", headers={"WWW-Authenticate": "Bearer"})
 
     async def limit(self, request: Request) -> None:
@@ -157,9 +167,17 @@ class Gateway:
             context = render_context(fill_request.context)
         except ContextError as exc:
             raise ApiError(422, "validation_error", str(exc), errors=[{"loc": ["context"], "msg": str(exc)}]) from None
-        options_json = fill_request.options.canonical_json()
-        requested = fill_request.model
+        body_bytes, cached = await self.fill_cached(context, plan, fill_request.options.canonical_json(),
+                                                    fill_request.model)
+        headers = {"X-Deg-Cache": cached} if cached else {}
+        return Response(body_bytes, media_type=JSON, headers=headers)
 
+    async def fill_cached(self, context: str, plan: Any, options_json: str, requested: str) -> tuple[bytes, str]:
+        """The response bytes of one fill, and `"hit"`/`"miss"` (`""` with no cache).
+
+        Shared by `/v1/fill` and the decision APIs: cache lookup (only for a model name known
+        to be served; the key uses the model id, never an alias) -> one gRPC `Fill` ->
+        `assemble` -> the bytes, cached."""
         key = None
         if self.cache is not None:
             models = await self.inference.models()
@@ -170,7 +188,7 @@ class Gateway:
             cached = await self.cache.get(key)
             if cached is not None:
                 self.metrics.cache.labels("hit").inc()
-                return Response(cached, media_type=JSON, headers={"X-Deg-Cache": "hit"})
+                return cached, "hit"
             self.metrics.cache.labels("miss" if self.store.healthy else "error").inc()
 
         started = time.perf_counter()
@@ -188,8 +206,23 @@ class Gateway:
         body_bytes = _json_bytes(response)  # assemble put the served model id first
         if key is not None:
             await self.cache.put(key, body_bytes)
-        headers = {"X-Deg-Cache": "miss"} if self.cache is not None else {}
-        return Response(body_bytes, media_type=JSON, headers=headers)
+        return body_bytes, ("miss" if self.cache is not None else "")
+
+    async def fill_schema(self, context: str, schema: dict[str, Any], options: Any, model: str) -> dict[str, Any]:
+        """The decision APIs' fill: a rendered context and a schema -> the `/v1/fill` response dict.
+
+        The response is parsed back from the very bytes `/v1/fill` would send (and cache), so
+        both routes see the same numbers, bit for bit."""
+        plan = self.compile(schema)
+        body_bytes, _ = await self.fill_cached(context, plan, options.canonical_json(), model)
+        return json.loads(body_bytes)
+
+    async def served_model(self) -> ServedModel:
+        info = await self.inference.models()
+        return ServedModel(info.model_id, info.aliases)
+
+    async def check_key(self, key: str) -> bool:
+        return await self.key_checker(key)
 
     async def plan(self, request: Request) -> Response:
         body = await self.body(request)
@@ -202,7 +235,9 @@ class Gateway:
     async def models(self, request: Request) -> Response:
         await self.authorize(request)
         info = await self.inference.models(refresh=True)
-        return Response(_json_bytes({"models": [{"id": info.model_id, "aliases": list(info.aliases)}]}), media_type=JSON)
+        body = models_body(ServedModel(info.model_id, info.aliases))
+        body.update(served=info.model_id, aliases=list(info.aliases))
+        return Response(_json_bytes(body), media_type=JSON)
 
     async def health(self, request: Request) -> Response:
         inference = await self.inference.health()
@@ -258,6 +293,9 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     app.add_exception_handler(ApiError, api_error_handler)
     app.add_exception_handler(Exception, internal_error_handler)
 
+    # Added first = innermost: decompresses bodies the size limit below has already bounded.
+    app.add_middleware(ZstdRequestMiddleware, max_decompressed_bytes=settings.max_decompressed_bytes,
+                       error_response=compat_error_response)
     # Inside the metrics middleware below (added later = outer), so refused bodies are counted.
     app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
 
@@ -278,4 +316,8 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     app.add_api_route("/health", gateway.health, methods=["GET"], summary="Gateway, inference and Redis status", tags=["ops"])
     app.add_api_route("/metrics", gateway.metrics_page, methods=["GET"], summary="Prometheus metrics", tags=["ops"],
                       include_in_schema=False)
+    app.include_router(build_compat_router(
+        gateway.fill_schema, gateway.served_model,
+        check_key=gateway.check_key if settings.auth else None,
+        limit=gateway.limit, max_json_depth=settings.max_json_depth, max_questions=settings.max_questions))
     return app

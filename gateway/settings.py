@@ -9,7 +9,9 @@
 | `DEG_REDIS_PREFIX` | `deg:` | prefix of every Redis key this gateway writes |
 | `DEG_CACHE_TTL_S` | `86400` | lifetime of a cached response; 0 = no response cache |
 | `DEG_MAX_BODY_BYTES` | `4194304` | larger request bodies get 413 |
+| `DEG_MAX_DECOMPRESSED_BYTES` | `16777216` | a `Content-Encoding: zstd` body that inflates past this gets 413 (a zstd bomb costs at most this much memory) |
 | `DEG_MAX_JSON_DEPTH` | `64` | deeper JSON bodies get 400 |
+| `DEG_MAX_QUESTIONS` | `400` | most questions in one `/v1/decisions` or `/v1/systemone` request; more get 400 |
 | `DEG_REQUEST_TIMEOUT_S` | `60` | deadline of one inference call; past it, 504 |
 | `DEG_RATE_LIMIT_PER_MINUTE` | `0` | requests per key (API key, else client address) per minute on `/v1/*`; 0 = unlimited; needs Redis |
 | `DEG_AUTH` | `off` | `on`: `/v1/*` needs `Authorization: Bearer <key>` or `X-API-Key` |
@@ -93,7 +95,9 @@ class GatewaySettings:
     redis_prefix: str = "deg:"
     cache_ttl_s: int = 86400
     max_body_bytes: int = 4 * 1024 * 1024
+    max_decompressed_bytes: int = 16 * 1024 * 1024
     max_json_depth: int = 64
+    max_questions: int = 400
     request_timeout_s: float = 60.0
     rate_limit_per_minute: int = 0
     auth: bool = False
@@ -106,7 +110,10 @@ class GatewaySettings:
             (0 <= self.port <= 65535, f"port must be in 0..65535, got {self.port}"),
             (self.cache_ttl_s >= 0, f"cache TTL must be >= 0 s, got {self.cache_ttl_s}"),
             (self.max_body_bytes >= 1, f"max body bytes must be >= 1, got {self.max_body_bytes}"),
+            (self.max_decompressed_bytes >= 1,
+             f"max decompressed bytes must be >= 1, got {self.max_decompressed_bytes}"),
             (self.max_json_depth >= 2, f"max JSON depth must be >= 2, got {self.max_json_depth}"),
+            (self.max_questions >= 1, f"max questions must be >= 1, got {self.max_questions}"),
             (self.request_timeout_s > 0, f"request timeout must be > 0 s, got {self.request_timeout_s}"),
             (self.rate_limit_per_minute >= 0, f"rate limit must be >= 0, got {self.rate_limit_per_minute}"),
             (isinstance(logging.getLevelName(self.log_level.upper()), int), f"unknown log level {self.log_level!r}"),
@@ -136,7 +143,9 @@ class GatewaySettings:
             redis_prefix=_read(env, "DEG_REDIS_PREFIX", cls.redis_prefix, str),
             cache_ttl_s=_read(env, "DEG_CACHE_TTL_S", cls.cache_ttl_s, int),
             max_body_bytes=_read(env, "DEG_MAX_BODY_BYTES", cls.max_body_bytes, int),
+            max_decompressed_bytes=_read(env, "DEG_MAX_DECOMPRESSED_BYTES", cls.max_decompressed_bytes, int),
             max_json_depth=_read(env, "DEG_MAX_JSON_DEPTH", cls.max_json_depth, int),
+            max_questions=_read(env, "DEG_MAX_QUESTIONS", cls.max_questions, int),
             request_timeout_s=_read(env, "DEG_REQUEST_TIMEOUT_S", cls.request_timeout_s, float),
             rate_limit_per_minute=_read(env, "DEG_RATE_LIMIT_PER_MINUTE", cls.rate_limit_per_minute, int),
             auth=_read(env, "DEG_AUTH", cls.auth, bool),

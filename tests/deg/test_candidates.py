@@ -102,6 +102,50 @@ def test_ambiguous_numeric_date_is_offered_but_needs_date_order():
     assert parse_date("03/05/2026", date_order="DMY") == "2026-05-03"
 
 
+BANK_ROWS = (
+    "Aug 27, 2024   Card payment COFFEE BAR          -12.40      -380.24\n"
+    "August 28, 2024   Transfer from savings     +500.00       119.76\n"
+)
+
+
+def test_amount_decimals_at_a_row_end_never_start_a_date_across_the_newline():
+    """Regression: `-380.24\nAugust 28` was read as "24 Aug 2028" and hid `August 28, 2024`."""
+    dates = texts("date", BANK_ROWS)
+    assert dates == ["Aug 27, 2024", "August 28, 2024"]
+    assert [parse_date(d) for d in dates] == ["2024-08-27", "2024-08-28"]
+    # The same decimals on one line are not a date start either.
+    assert texts("date", "balance 380.24 August 2028 ends") == []
+    assert texts("date", "was 1,5 March 2024") == []
+    assert texts("date", "paid 5 March 2024") == ["5 March 2024"]
+
+
+@pytest.mark.parametrize("brk", ["\n", "\r\n", "\r", "\u2028", "\x0c"])
+def test_dates_and_date_times_never_cross_a_line_break(brk):
+    assert texts("date", f"due 24{brk}August 2024") == []
+    assert texts("date", f"due 24{brk}August 1, 2024") == ["August 1, 2024"]
+    assert texts("date", f"March{brk}5, 2026") == []
+    assert texts("date-time", f"2026-03-05{brk}10:30") == []
+    assert texts("date-time", "2026-03-05 10:30") == ["2026-03-05 10:30"]
+
+
+@pytest.mark.parametrize(
+    "context,signed",
+    [
+        ("Saldo: -1.350,24 \u20ac heute", ["-1.350,24", "-1.350,24 \u20ac", "1.350,24"]),
+        ("balance \u20ac -5.00 due", ["\u20ac -5.00", "-5.00", "5.00"]),
+        ("change +12,5 % EUR", ["+12,5 %", "+12,5 % EUR", "12,5"]),
+        # sign and digits apart: there are no signed digits to offer
+        ("owed -USD 40", ["-USD 40", "40"]),
+        # no currency: the signed amount is already the widest form, offered once
+        ("delta -380.24", ["-380.24", "380.24"]),
+    ],
+)
+def test_signed_amount_is_also_offered_without_its_currency(context, signed):
+    found = texts("number", context)
+    assert found == signed
+    assert len({parse_number(t) for t in found if t[0] in "+-\u20ac"}) == 1  # one value, every reading
+
+
 def test_email_uri_uuid_spans_exact():
     context = ("Mail Bob.Smith+x@example.co.uk. or <ops@mail.example.com>; not a@b or x@y.z.\n"
                "See (https://a.io/x?q=1). Docs: http://example.com/a_(b) and "

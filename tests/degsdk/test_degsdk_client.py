@@ -27,7 +27,9 @@ def test_client_covers_every_route(gateway_url):
         assert result["value"] == {"department": "billing", "order_id": "Z-9"}
         assert result["model"] == "deg-test-0.1"
         assert client.plan(SCHEMA)["fingerprint"] == result["plan"]
-        assert client.models() == {"models": [{"id": "deg-test-0.1", "aliases": ["deg-latest"]}]}
+        models = client.models()
+        assert models["served"] == "deg-test-0.1" and models["aliases"] == ["deg-latest"]
+        assert [entry["id"] for entry in models["data"]][:2] == ["deg-test-0.1", "deg-latest"]
         assert client.health()["inference"]["status"] == "ok"
 
 

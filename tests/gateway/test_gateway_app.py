@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 import deg
 from deg_service_procs import REDIS_URL, REPO, base_env, free_port
 from gateway.app import create_app
+from gateway.compat import ServedModel, models_body
 from gateway.settings import GatewaySettings
 
 pytestmark = pytest.mark.slow  # starts real inference / gateway processes
@@ -154,7 +155,13 @@ def test_plan_route_compiles_without_the_model(gateway):
 def test_models_lists_the_served_names(gateway):
     response = gateway.get("/v1/models")
     assert response.status_code == 200
-    assert response.json() == {"models": [{"id": "deg-test-0.1", "aliases": ["deg-latest"]}]}
+    body = response.json()
+    expected = models_body(ServedModel("deg-test-0.1", ("deg-latest",)))
+    assert body == {**expected, "served": "deg-test-0.1", "aliases": ["deg-latest"]}
+    assert body["object"] == "list"
+    names = [entry["id"] for entry in body["data"]]
+    assert names[:2] == ["deg-test-0.1", "deg-latest"]
+    assert [entry["name"] for entry in body["models"]] == names
 
 
 def test_health_reports_gateway_inference_and_redis(gateway):

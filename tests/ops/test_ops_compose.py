@@ -2,6 +2,7 @@
 environment, volumes, health checks and start order."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -40,7 +41,6 @@ def services(compose):
 def command_of(service: dict, stages) -> list[str]:
     if "command" in service:
         return interpolate(service["command"])
-    import json
     target = service["build"]["target"]
     return json.loads(stage_setting(stages, target, "CMD")[0])
 

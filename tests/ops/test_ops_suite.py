@@ -1,8 +1,8 @@
 """`python -m services.suite` as a real process: it serves, it stops, and it leaves nothing behind.
 
-The suite runs the deterministic rule runtime of the inference tests (a runtime setting every
-child inherits), the real gateway and the real Redis on 127.0.0.1:6379 (with a unique key
-prefix), on free loopback ports.
+Most tests run the suite on the deterministic rule runtime of the inference tests (a runtime
+setting every child inherits), with the real gateway and the real Redis on 127.0.0.1:6379
+(under a unique key prefix), on free loopback ports; one runs it on the embedded SmolLM2.
 """
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from services.suite import (
 
 REPO = Path(__file__).resolve().parents[2]
 RUNTIME_DIR = REPO / "tests" / "services" / "inference"
+OPS_DIR = REPO / "tests" / "ops"
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -45,7 +46,7 @@ class RunningSuite:
         self.prefix = f"deg-test:{uuid.uuid4().hex[:12]}:"
         env = {k: v for k, v in os.environ.items() if not k.startswith("DEG_")}
         env.update({
-            "PYTHONPATH": os.pathsep.join([str(REPO), str(RUNTIME_DIR)]),
+            "PYTHONPATH": os.pathsep.join([str(REPO), str(RUNTIME_DIR), str(OPS_DIR)]),
             "DEG_PORT": str(self.port),
             "DEG_INFERENCE_PORT": str(free_port()),
             "DEG_HOME": str(tmp_path / "home"),
@@ -168,6 +169,28 @@ def test_a_child_that_never_becomes_ready_stops_the_suite(start_suite):
     assert "inference exited before it was ready" in suite.output()
     assert "no_such_module" in suite.output()
     assert suite.survivors() == []
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_the_suite_serves_the_embedded_model_deterministically(start_suite):
+    # The developer's own DEG_HOME, as `make run` uses it: its backbone cache is built once.
+    suite = start_suite(DEG_RUNTIME_FACTORY="embedded_runtime:load", DEG_REDIS_URL="",
+                        DEG_HOME=str(REPO / "var" / "deg"), DEG_SUITE_READY_TIMEOUT_S="500")
+    suite.wait_ready(timeout_s=540)
+    assert "FRESHLY INITIALISED" in suite.output() or "deg-latest" in suite.output()
+    first = httpx.post(f"{suite.url}/v1/fill", json=example_request(), timeout=120)
+    assert first.status_code == 200, first.text
+    body = first.json()
+    assert body["model"] == "deg-smollm2-135m-0.1"
+    assert body["value"]["currency"] in {"EUR", "USD", "GBP"} and isinstance(body["value"]["paid"], bool)
+    assert set(body["value"]) <= set(example_request()["schema"]["properties"])
+    again = httpx.post(f"{suite.url}/v1/fill", json=example_request(), timeout=120)  # no cache: Redis is off
+    assert again.content == first.content
+    children = suite.descendants()
+    suite.popen.send_signal(signal.SIGINT)
+    assert suite.popen.wait(60) == 0, suite.output()
+    assert gone(children) == [] and suite.survivors() == []
 
 
 def test_a_port_in_use_is_refused_by_name(start_suite):
