@@ -10,6 +10,7 @@ place, so a reader never sees half a checkpoint and a crash leaves the old one i
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -80,7 +81,17 @@ def save_checkpoint(path: str | os.PathLike, config: CheckpointConfig, heads: He
 
 
 class CheckpointError(ValueError):
-    pass
+    """A checkpoint directory that cannot be loaded; the message names the file and problem."""
+
+
+def backbone_sha256(backbone) -> str | None:
+    """The SHA-256 that identifies a loaded backbone's base weights, when known: for the
+    embedded backbone the GGUF's (recorded in its cache's `source.json`)."""
+    source = getattr(backbone, "source", "") or ""
+    meta = Path(source) / "source.json" if source else None
+    if meta is None or not meta.is_file():
+        return None
+    return json.loads(meta.read_text()).get("gguf_sha256")
 
 
 def load_checkpoint(path: str | os.PathLike) -> tuple[CheckpointConfig, Heads, dict[str, torch.Tensor] | None]:
@@ -88,12 +99,33 @@ def load_checkpoint(path: str | os.PathLike) -> tuple[CheckpointConfig, Heads, d
     cfg_file = path / "deg.json"
     if not cfg_file.is_file():
         raise CheckpointError(f"{path}: not a deg checkpoint (no deg.json)")
-    raw = json.loads(cfg_file.read_text())
-    if raw.get("format") != FORMAT:
-        raise CheckpointError(f"{path}: unknown checkpoint format {raw.get('format')!r}, expected {FORMAT!r}")
-    config = CheckpointConfig(**raw)
+    try:
+        raw = json.loads(cfg_file.read_text())
+    except json.JSONDecodeError as exc:
+        raise CheckpointError(f"{cfg_file}: not valid JSON ({exc})") from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        got = raw.get("format") if isinstance(raw, dict) else type(raw).__name__
+        raise CheckpointError(f"{path}: unknown checkpoint format {got!r}, expected {FORMAT!r}")
+    known = {f.name for f in dataclasses.fields(CheckpointConfig)}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise CheckpointError(f"{cfg_file}: unknown keys {unknown}")
+    try:
+        config = CheckpointConfig(**raw)
+    except TypeError as exc:
+        raise CheckpointError(f"{cfg_file}: {exc}") from None
+    if config.array_mode not in ("anchor", "index"):
+        raise CheckpointError(f"{cfg_file}: array_mode must be 'anchor' or 'index', got {config.array_mode!r}")
+    if not isinstance(config.hidden, int) or config.hidden < 1:
+        raise CheckpointError(f"{cfg_file}: hidden must be the backbone's hidden size, got {config.hidden!r}")
+    heads_file = path / "heads.safetensors"
+    if not heads_file.is_file():
+        raise CheckpointError(f"{path}: heads.safetensors is missing")
     heads = Heads(config.hidden, config.head_dim)
-    heads.load_state_dict(load_file(str(path / "heads.safetensors")))
+    try:
+        heads.load_state_dict(load_file(str(heads_file)))
+    except RuntimeError as exc:
+        raise CheckpointError(f"{heads_file} does not match a {config.hidden}-wide head set: {exc}") from None
     adapters = None
     if (path / "adapters.safetensors").is_file():
         adapters = load_file(str(path / "adapters.safetensors"))

@@ -132,4 +132,15 @@ class Heads(nn.Module):
         return self.count(a) / self.temperature("count")     # [MAX_COUNT + 1]
 
     def anchor_logits(self, a: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
-        return self.anchor(a, c) + self.anchor_bias          # [T]
+        """Item-start logits of context tokens: a [H], c [T, H] -> [T]."""
+        return self.anchor_logits_from_keys(a, self.anchor.k(c), self.anchor.u(c).squeeze(-1))
+
+    def anchor_logits_from_keys(self, a: torch.Tensor, keys: torch.Tensor, u: torch.Tensor) -> torch.Tensor:
+        """As `anchor_logits` with the context side precomputed once per trunk.
+
+        a [H], keys [T, d] = anchor.k(c), u [T] = anchor.u(c) -> [T]. The temperature
+        divides the logit; it never moves the p > 0.5 threshold or the peak order.
+        """
+        q = self.anchor.q(a)                                   # [d]
+        logits = (keys @ q) * self.anchor.scale + u + self.anchor_bias
+        return logits / self.temperature("anchor")

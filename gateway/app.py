@@ -167,13 +167,22 @@ class Gateway:
             context = render_context(fill_request.context)
         except ContextError as exc:
             raise ApiError(422, "validation_error", str(exc), errors=[{"loc": ["context"], "msg": str(exc)}]) from None
+        timing: dict[str, float] = {}
         body_bytes, cached = await self.fill_cached(context, plan, fill_request.options.canonical_json(),
-                                                    fill_request.model)
+                                                    fill_request.model, timing)
         headers = {"X-Deg-Cache": cached} if cached else {}
+        if timing:
+            headers["Server-Timing"] = ", ".join(f"{name};dur={ms:.3f}" for name, ms in timing.items())
         return Response(body_bytes, media_type=JSON, headers=headers)
 
-    async def fill_cached(self, context: str, plan: Any, options_json: str, requested: str) -> tuple[bytes, str]:
+    async def fill_cached(self, context: str, plan: Any, options_json: str, requested: str,
+                          timing: dict[str, float] | None = None) -> tuple[bytes, str]:
         """The response bytes of one fill, and `"hit"`/`"miss"` (`""` with no cache).
+
+        When the model ran, `timing` receives the inference service's own figures in ms
+        (`queue`: waiting for a batch, `run`: the batch's runtime call) and `inference`, the
+        whole gRPC call as the gateway saw it; `/v1/fill` sends them as `Server-Timing`, so a
+        client can tell gateway overhead from model time.
 
         Shared by `/v1/fill` and the decision APIs: cache lookup (only for a model name known
         to be served; the key uses the model id, never an alias) -> one gRPC `Fill` ->
@@ -193,7 +202,10 @@ class Gateway:
 
         started = time.perf_counter()
         reply = await self.inference.fill(context=context, plan=plan, options_json=options_json, model=requested)
-        self.metrics.inference_latency.observe(time.perf_counter() - started)
+        elapsed = time.perf_counter() - started
+        self.metrics.inference_latency.observe(elapsed)
+        if timing is not None:
+            timing.update(queue=reply.queue_ms, run=reply.run_ms, inference=elapsed * 1000.0)
         self.metrics.batch_size.observe(reply.batch_size)
         try:
             raw = deg.RawFill.from_dict(reply.raw)

@@ -404,6 +404,8 @@ def main(argv: list[str] | None = None) -> int:
     except SuiteError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C before any process was started
+        return 130
 
 
 if __name__ == "__main__":

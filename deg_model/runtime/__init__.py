@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .fill import FillJob, Runtime
 
-__all__ = ["FillJob", "Runtime", "load_runtime", "DEFAULT_MODEL_ID"]
+__all__ = ["FillJob", "Runtime", "load_runtime", "resolve_checkpoint", "DEFAULT_MODEL_ID"]
 
 DEFAULT_MODEL_ID = "deg-smollm2-135m-0.1"
 log = logging.getLogger("deg.runtime")
@@ -30,12 +30,20 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
     from ..checkpoint import CheckpointConfig, fresh_heads, load_checkpoint
     from ..loading import load_backbone
 
+    from ..checkpoint import CheckpointError, backbone_sha256
+    from ..settings import ModelSettings
+
     if checkpoint is not None and not isinstance(checkpoint, (str, Path)):
         checkpoint = getattr(checkpoint, "checkpoint", None) or None
 
     if checkpoint:
-        config, heads, _adapters = load_checkpoint(Path(checkpoint))
+        directory = resolve_checkpoint(checkpoint, ModelSettings.from_env())
+        config, heads, _adapters = load_checkpoint(directory)
         bb = load_backbone(backbone or config.backbone)
+        actual = backbone_sha256(bb)
+        if config.backbone_sha256 and actual and actual != config.backbone_sha256:
+            raise CheckpointError(f"{directory}: heads were trained on base weights {config.backbone_sha256[:12]}..., "
+                                  f"the loaded backbone is {actual[:12]}...")
         if not config.trained:
             log.warning("checkpoint %s holds freshly initialised heads: answers are not trained", checkpoint)
         return Runtime(bb, heads, config)
@@ -44,3 +52,14 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
     config = CheckpointConfig(model_id=model_id, backbone=backbone or "smollm2-135m-instruct",
                               hidden=bb.spec.hidden_size, trained=False)
     return Runtime(bb, fresh_heads(bb.spec.hidden_size, seed), config)
+
+
+def resolve_checkpoint(name: str | Path, settings) -> Path:
+    """A checkpoint directory from a path, or a model id under `DEG_HOME/models/<id>/`."""
+    path = Path(name).expanduser()
+    if path.is_dir():
+        return path
+    by_id = settings.deg_home / "models" / str(name)
+    if by_id.is_dir():
+        return by_id
+    raise FileNotFoundError(f"checkpoint {str(name)!r} is neither a directory nor a model id under {by_id.parent}")

@@ -21,8 +21,16 @@ INDEX_CAP = 32          # an index-addressed array without maxItems stops here
 MAX_COUNT = 64
 
 
-def count_bounds(min_items: int, max_items: int | None, option_max: int | None) -> tuple[int, int]:
-    cap = max_items if max_items is not None else option_max if option_max is not None else INDEX_CAP
+def count_bounds(min_items: int, max_items: int | None, option_max: int | None, *,
+                 anchored: bool = False) -> tuple[int, int]:
+    """`[minItems, min(maxItems | options.max_items | default, MAX_COUNT)]`.
+
+    The default cap is INDEX_CAP (32) for an index-addressed array and MAX_COUNT for the
+    count fork of an anchored array (contract 12.6: `min(maxItems | max_items | MAX_COUNT,
+    MAX_COUNT)`), whose item count is otherwise unbounded.
+    """
+    default = MAX_COUNT if anchored else INDEX_CAP
+    cap = max_items if max_items is not None else option_max if option_max is not None else default
     hi = min(cap, MAX_COUNT)
     if min_items > hi:
         raise FillError(f"minItems {min_items} is above the {hi} items an array can hold here")
@@ -109,7 +117,13 @@ def peak_anchors(logits: torch.Tensor, n: int, radius: int = PEAK_RADIUS, min_it
 
 
 def decode_anchors(mode: str, logits: torch.Tensor, *, min_items: int, cap: int | None,
-                   count: int | None) -> list[int]:
+                   count: int | None, saturated: bool = False) -> list[int]:
+    """Anchor positions (region-relative, sorted) of one array instance.
+
+    logits: [R] anchor logits over the region's tokens; `count`: the count fork's decoded N
+    (needed by `count_peaks` and `hybrid`); `saturated`: N is the top class of the count's
+    range, so it means "at least N" and a larger threshold count is trusted instead.
+    """
     if logits.numel() == 0:
         if min_items > 0:
             raise FillError(f"minItems {min_items}: the array's region holds no context token")
@@ -122,13 +136,14 @@ def decode_anchors(mode: str, logits: torch.Tensor, *, min_items: int, cap: int 
         thresh = threshold_anchors(logits, min_items, cap)
         n = count
         # At the saturated top class the count means "at least": trust a larger threshold count.
-        if count >= MAX_COUNT and len(thresh) > count:
+        if saturated and len(thresh) > count:
             n = len(thresh)
         if cap is not None:
             n = min(n, cap)
         return peak_anchors(logits, max(n, min_items), min_items=min_items)
     if mode == "hybrid":
         if not bool((logits > 0).any()) and count > 0:
-            return decode_anchors("count_peaks", logits, min_items=min_items, cap=cap, count=count)
+            return decode_anchors("count_peaks", logits, min_items=min_items, cap=cap, count=count,
+                                  saturated=saturated)
         return threshold_anchors(logits, min_items, cap)
     raise ValueError(f"unknown array_decode {mode!r}")

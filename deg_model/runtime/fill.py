@@ -34,7 +34,7 @@ from deg.plan import ArrayPlan, FieldPlan, FillPlan
 from deg.request import FillOptions
 from deg.response import apply_drops, pointer_of
 
-from ..backbone import Backbone
+from ..backbone import FORK_GRID, Backbone
 from ..checkpoint import CheckpointConfig
 from ..heads import Heads
 from ..tokenize import PromptLayout
@@ -46,6 +46,7 @@ from .generate import GenerateRow, generate_rows
 log = logging.getLogger("deg.runtime")
 
 FORK_TOKEN_BUDGET = 4096      # padded fork tokens per micro-batch
+LINE_CACHE = 8192             # fork lines whose token ids are memoized
 LOCATOR_TOKENS = 24
 _CANDIDATE_KIND = {"extract.number": "number", "date": "date", "date-time": "date-time",
                    "email": "email", "uri": "uri", "uuid": "uuid"}
@@ -102,11 +103,16 @@ class Runtime:
                  *, fork_token_budget: int = FORK_TOKEN_BUDGET, default_null_margin: float = 0.0):
         if heads.hidden != backbone.spec.hidden_size:
             raise ValueError(f"heads expect hidden size {heads.hidden}, backbone has {backbone.spec.hidden_size}")
+        if fork_token_budget < 1:
+            raise ValueError(f"fork_token_budget must be >= 1 padded token, got {fork_token_budget}")
+        if not math.isfinite(default_null_margin):
+            raise ValueError(f"default_null_margin must be a finite number of nats, got {default_null_margin}")
         self.backbone, self.heads, self.config = backbone, heads, config
         self.layout = PromptLayout.for_family(backbone.family.name, backbone.tokenizer)
         self.fork_token_budget = fork_token_budget
         self.default_null_margin = default_null_margin
         self.last_stats: dict[str, int] = {}
+        self._line_ids: dict[str, torch.Tensor] = {}
 
     @property
     def model_id(self) -> str:
@@ -122,7 +128,8 @@ class Runtime:
         out: list[RawFill | Exception] = []
         for job in jobs:
             try:
-                out.append(self.fill(job.context, job.plan, job.options))
+                out.append(self.fill(getattr(job, "context", None), getattr(job, "plan", None),
+                                     getattr(job, "options", None)))
             except Exception as exc:          # noqa: BLE001 - isolated per job by contract
                 out.append(exc)
         return out
@@ -130,6 +137,12 @@ class Runtime:
     @torch.inference_mode()
     def fill(self, context: str, plan: FillPlan, options: FillOptions | None = None) -> RawFill:
         options = options or FillOptions()
+        if not isinstance(context, str):
+            raise TypeError(f"context must be the rendered context string, got {type(context).__name__}")
+        if not isinstance(plan, FillPlan):
+            raise TypeError(f"plan must be a compiled deg.FillPlan, got {type(plan).__name__}")
+        if not isinstance(options, FillOptions):
+            raise TypeError(f"options must be deg.request.FillOptions, got {type(options).__name__}")
         stats = {"prompt_tokens": 0, "fork_rows": 0, "fork_tokens": 0, "generated_tokens": 0}
         trunk_ids = self.layout.trunk(context)
         state = self.backbone.prefill(trunk_ids.ids)
@@ -208,7 +221,7 @@ class Runtime:
         return out
 
     def _question(self, kind, scope, pointer, text: L.ForkText, **kw) -> Question:
-        pieces = [self.layout.encode_fork(line) for line in text.lines]
+        pieces = [self._encode(line) for line in text.lines]
         ends, pos = [], 0
         for p in pieces:
             pos += int(p.shape[0])
@@ -217,9 +230,23 @@ class Runtime:
         return Question(kind=kind, scope=scope, pointer=pointer, ids=ids, answer=ends[-1],
                         options=[ends[i] for i in text.option_lines], **kw)
 
+    def _encode(self, line: str) -> torch.Tensor:
+        """Token ids of one fork line. Lines repeat across fields and requests (`KIND ...`,
+        `ANSWER:`, option lines), so their ids are cached: a plain memo of a pure function."""
+        ids = self._line_ids.get(line)
+        if ids is None:
+            if len(self._line_ids) >= LINE_CACHE:
+                self._line_ids.clear()
+            ids = self._line_ids[line] = self.layout.encode_fork(line)
+        return ids
+
     # ------------------------------------------------------------------ forks
     def _run(self, state, questions: list[Question], stats) -> list[tuple[Question, tuple[torch.Tensor, torch.Tensor]]]:
-        """Run questions as fork rows in micro-batches -> (a [H], o [n, H]) per question."""
+        """Run questions as fork rows in micro-batches of at most `fork_token_budget` padded
+        tokens (a single longer row runs alone) -> (a [H], o [n, H] | None) per question.
+
+        Which rows share a micro-batch never changes a row's numbers (batch-invariant forks),
+        so the budget only bounds memory."""
         out = []
         batch: list[Question] = []
         width = 0
@@ -238,11 +265,13 @@ class Runtime:
             batch, width = [], 0
 
         for q in questions:
-            n = int(q.ids.shape[0])
-            if batch and max(width, n) * (len(batch) + 1) > self.fork_token_budget:
+            # The backbone pads each row to a multiple of FORK_GRID on its own, so the padded
+            # tokens of a micro-batch are the sum of the rows' rounded lengths.
+            n = _padded(int(q.ids.shape[0]))
+            if batch and width + n > self.fork_token_budget:
                 flush()
             batch.append(q)
-            width = max(width, n)
+            width += n
         flush()
         return out
 
@@ -275,20 +304,21 @@ class Runtime:
     # ------------------------------------------------------------------ arrays
     def _items(self, q: Question, ao, count_ao, trunk: _Trunk, options: FillOptions) -> list[Item]:
         a_plan = q.array
-        lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items)
         if q.kind == "count":
+            lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items)
             n = decode_count(self.heads.count_logits(ao[0]), lo, hi)
             return [Item(a_plan, i) for i in range(n)]
         r0, r1 = q.region
-        head = self.heads.anchor
-        qv = head.q(ao[0])                                               # [d]
-        logits = (trunk.anchor_keys[r0:r1] @ qv) * head.scale + trunk.anchor_u[r0:r1] + self.heads.anchor_bias
-        count = None
+        logits = self.heads.anchor_logits_from_keys(ao[0], trunk.anchor_keys[r0:r1], trunk.anchor_u[r0:r1])  # [R]
+        count = saturated = None
         if count_ao is not None:
+            # An anchored array's count ranges up to MAX_COUNT (no index-mode cap of 32).
+            lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items, anchored=True)
             count = decode_count(self.heads.count_logits(count_ao[0]), lo, hi)
+            saturated = count == hi
         cap = a_plan.max_items if a_plan.max_items is not None else options.max_items
         anchors = [r0 + t for t in decode_anchors(options.array_decode, logits, min_items=a_plan.min_items,
-                                                  cap=cap, count=count)]
+                                                  cap=cap, count=count, saturated=bool(saturated))]
         items = []
         for k, anchor in enumerate(anchors):
             end = anchors[k + 1] if k + 1 < len(anchors) else r1
@@ -299,14 +329,14 @@ class Runtime:
 
     # ------------------------------------------------------------------ generate
     def _generate(self, plan: FillPlan, raw: RawFill, state, options: FillOptions, stats) -> RawFill:
-        fields_by_ptr = {f.pointer: f for f in plan.fields}
-        known = [(o.pointer, o.value) for o in raw.fields if o.mode != "generate" and o.found]
+        order = _leaf_order(plan)
+        known = [(o.pointer, o.value) for o in sorted(raw.fields, key=order)
+                 if o.mode != "generate" and _known(o, plan)]
         self.backbone.extend(state, self.layout.encode_fork(L.known_values_block(known)))
         rows: list[GenerateRow] = []
         for f, pointer, item_path in _generate_instances(plan, raw):
-            header = L.generate_fork(f, pointer, item_path)
-            text = "".join(header.lines[:-1]) + f"Write only the value of {pointer}."
-            ids = torch.cat([self.layout.encode_fork(text), self.layout.generation_opener()])
+            ids = torch.cat([self._encode(line) for line in L.generate_header(f, pointer, item_path)]
+                            + [self.layout.generation_opener()])
             budget = f.max_tokens or options.max_new_tokens
             rows.append(GenerateRow(f, pointer, ids, budget))
         results = generate_rows(self.backbone, self.layout, state, rows, options)
@@ -316,7 +346,7 @@ class Runtime:
             gen.append(generate_outcome(row.field, row.pointer, text, n))
             total += n
         stats["generated_tokens"] = total
-        merged = _merge_in_plan_order(plan, list(raw.fields) + gen)
+        merged = sorted(list(raw.fields) + gen, key=order)
         return RawFill(fields=merged, arrays=raw.arrays, prompt_tokens=raw.prompt_tokens, generated_tokens=total)
 
 
@@ -332,6 +362,10 @@ def _candidates(kind: str, text: str) -> list[tuple[int, int]]:
             _CANDIDATE_CACHE.clear()
         hit = _CANDIDATE_CACHE[key] = find_candidates(kind, text)
     return hit
+
+
+def _padded(n: int) -> int:
+    return -(-n // FORK_GRID) * FORK_GRID
 
 
 def _concrete(path: tuple[str, ...], scope: Scope, *, anchored_as_star: bool) -> str:
@@ -391,6 +425,24 @@ def _index_tuples(f: FieldPlan, counts: dict[str, int], plan: FillPlan):
     return results
 
 
-def _merge_in_plan_order(plan: FillPlan, outcomes: list[FieldOutcome]) -> list[FieldOutcome]:
-    order = {f.pointer: i for i, f in enumerate(plan.fields)}
-    return sorted(outcomes, key=lambda o: order[o.plan_pointer])
+def _known(outcome: FieldOutcome, plan: FillPlan) -> bool:
+    """Is this outcome a value of the response? (An omitted optional leaf is not; a nullable
+    leaf's null is, as it appears in the value.)"""
+    return outcome.found or plan.field_at(outcome.plan_pointer).on_null == "null"
+
+
+def _leaf_order(plan: FillPlan):
+    """A sort key putting outcomes in leaf order: depth-first, schema order, items by index
+    (`/items/0/name`, `/items/0/price`, `/items/1/name`, ...), as the value reads."""
+    rank: dict[tuple[str, ...], int] = {}
+    for i, f in enumerate(plan.fields):
+        for depth in range(1, len(f.path) + 1):
+            rank.setdefault(f.path[:depth], i)
+    paths = {f.pointer: f.path for f in plan.fields}
+
+    def key(outcome: FieldOutcome) -> tuple[tuple[int, int], ...]:
+        path = paths[outcome.plan_pointer]
+        concrete = outcome.pointer.split("/")[1:]
+        return tuple((rank[path[:d + 1]], int(concrete[d]) if seg == "*" else 0)
+                     for d, seg in enumerate(path))
+    return key

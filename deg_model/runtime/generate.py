@@ -4,7 +4,14 @@ Each row forks the trunk extended by the KNOWN VALUES block, with only its own h
 decodes under its limits (`constrain.TextLimits`): the argmax when it is admissible, else the
 next candidates in logit order among the top `TOP_K` (sampled order with `temperature > 0`,
 from a per-field stream seeded by `(seed, pointer)`). EOS is admissible only once the text is
-complete. Rows are independent: a row's logits never depend on the other rows (fixed-tile
+complete; other special tokens (`<|im_start|>`, `<|endoftext|>`, ...) never are: they are
+markup, not text.
+
+Beyond the contract's top-`TOP_K` walk: when none of those candidates is admissible (a
+pattern asking for a character the model ranks low), the rest of the vocabulary is walked in
+the same order before giving up, so the promise that a valid output exists by construction
+holds whenever any token can continue the text. This is a rare fallback and changes nothing
+when the top `TOP_K` hold an admissible token. Rows are independent: a row's logits never depend on the other rows (fixed-tile
 decode steps), and its sampling stream is its own, so a field's text is the same alone or
 beside other generate fields.
 """
@@ -46,6 +53,7 @@ def _visible(text: str) -> str:
 class _Decoder:
     def __init__(self, row: GenerateRow, tokenizer, eos_ids: tuple[int, ...], temperature: float, seed):
         self.row, self.tok, self.eos = row, tokenizer, set(eos_ids)
+        self.markup = set(getattr(tokenizer, "all_special_ids", ())) - self.eos
         self.limits = TextLimits.from_constraints(row.field.constraints)
         self.temperature = temperature
         self.gen = _stream(seed, row.pointer) if temperature > 0 else None
@@ -58,20 +66,24 @@ class _Decoder:
 
     def admissible(self, token: int) -> bool:
         if token in self.eos:
-            return self.limits.complete(self.text)
-        text = self._decode(self.ids + [token])
-        if any(e_text in text for e_text in ("<|im_end|>", "<|im_start|>")):
+            return self.limits.complete(_visible(self.text)) and _visible(self.text) == self.text
+        if token in self.markup:
             return False
+        text = self._decode(self.ids + [token])
         visible = _visible(text)
         return self.limits.viable(visible)
 
     def order(self, logits: torch.Tensor) -> list[int]:
-        top = torch.topk(logits.to(torch.float32), min(TOP_K, logits.shape[-1]))
+        """Every token id in candidate order: logit order (stable, so ties go to the lower id),
+        or with sampling the top `TOP_K` in sampled order, then the rest in logit order."""
+        ranked = torch.sort(logits.to(torch.float32), descending=True, stable=True).indices   # [V]
         if self.gen is None:
-            return top.indices.tolist()
-        probs = torch.softmax(top.values.double() / self.temperature, -1)
+            return ranked.tolist()
+        top = ranked[:TOP_K]
+        probs = torch.softmax(logits.to(torch.float64)[top] / self.temperature, -1)
+        # One draw per step from this field's own stream: its text is the same in any batch.
         perm = torch.multinomial(probs, probs.shape[0], replacement=False, generator=self.gen)
-        return top.indices[perm].tolist()
+        return top[perm].tolist() + ranked[TOP_K:].tolist()
 
     def choose(self, logits: torch.Tensor) -> int:
         if self.gen is None:
@@ -81,8 +93,8 @@ class _Decoder:
         for token in self.order(logits):
             if self.admissible(token):
                 return token
-        raise FillError(f"{self.row.pointer}: no admissible token among the top {TOP_K} "
-                        f"after {len(self.ids)} tokens ({self.text!r})")
+        raise FillError(f"{self.row.pointer}: no token can continue {self.text!r} within its limits "
+                        f"after {len(self.ids)} tokens")
 
     def push(self, token: int) -> None:
         self.ids.append(token)

@@ -132,6 +132,21 @@ def known_values_block(values: list[tuple[str, Any]]) -> str:
     return "KNOWN VALUES:\n" + body
 
 
+GENERATE_INSTRUCTION = "Write only the value of {pointer}."
+
+
+def generate_header(field: FieldPlan, pointer: str, item_path=()) -> tuple[str, ...]:
+    """The lines a generate row feeds before the assistant-turn opener.
+
+    The contract's fork ends with `VALUE:` and the text, a layout the LM head learns in
+    training. With a base model that was never trained on it (the embedded backbone, and
+    the two-copy hybrid of contract 12.7) the header instead closes with a plain instruction
+    and the assistant turn opens after it, so the base model answers in its own chat layout.
+    """
+    lines = generate_fork(field, pointer, item_path).lines[:-1]
+    return (*lines, GENERATE_INSTRUCTION.format(pointer=pointer))
+
+
 def generate_fork(field: FieldPlan, pointer: str, item_path=()) -> ForkText:
     """The header of a generate row; the text is decoded after `VALUE:`."""
     lines = [f"WRITE {pointer}\n", *item_lines(item_path)]

@@ -1,5 +1,15 @@
 """`python -m services.evaluation extractbench DATASET_DIR --out DIR [--url URL]`.
 
+Also (in-process model unless `--url`; `--checkpoint DIR`, else the embedded backbone with
+fresh heads):
+
+    python -m services.evaluation datagen --split test --limit N [--max-items K] [--out DIR]
+    python -m services.evaluation baseline --split test --limit N [--max-items K] [--out DIR]
+    python -m services.evaluation determinism --split test --limit N [--repeats 10] [--permutations 5]
+    python -m services.evaluation bench [--records 3] [--batch 16] [--no-scaling]
+
+Each prints its JSON summary as the last line (bench prints its table before it).
+
 Fills every document through a running gateway (`POST URL/v1/fill`), writes the reports
 under `--out`, and prints the JSON summary as its last line. `--url` falls back to
 `DEG_EVAL_URL`; other settings come from the environment (`settings.py`), with
@@ -21,15 +31,18 @@ from services.evaluation.settings import EvaluationSettings
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m services.evaluation")
-    commands = parser.add_subparsers(dest="command", required=True)
-    bench = commands.add_parser("extractbench", help="run and score an ExtractBench-layout dataset")
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    bench = subparsers.add_parser("extractbench", help="run and score an ExtractBench-layout dataset")
     bench.add_argument("dataset_dir", type=Path)
     bench.add_argument("--out", type=Path, required=True, help="folder for report.json/.md/.png")
     bench.add_argument("--url", help="gateway base URL (default: $DEG_EVAL_URL)")
     bench.add_argument("--model", help="model name sent to /v1/fill")
     bench.add_argument("--max-context-chars", type=int, help="skip documents with longer text")
     bench.add_argument("--no-progress", action="store_true")
+    _add_model_commands(subparsers)
     args = parser.parse_args(argv)
+    if args.command != "extractbench":
+        return _run_model_command(args)
 
     settings = EvaluationSettings.from_env()
     overrides = {k: v for k, v in {"url": args.url, "model": args.model,
@@ -44,6 +57,107 @@ def main(argv: list[str] | None = None) -> int:
         filler.close()
     paths = write_reports(result, args.out)
     print(f"reports: {', '.join(str(p) for p in paths.values())}", file=sys.stderr)
+    print(json.dumps(result.summary(), sort_keys=True))
+    return 0
+
+
+def _add_model_commands(subparsers: argparse._SubParsersAction) -> None:
+    def common(p: argparse.ArgumentParser, *, limit: int) -> None:
+        p.add_argument("--split", default="test", help="datagen split (default test)")
+        p.add_argument("--limit", type=int, default=limit, help="records of the split")
+        p.add_argument("--seed", type=int, default=0, help="datagen seed")
+        p.add_argument("--max-items", type=int, help="maxItems injected into every array (gold cut alike)")
+        p.add_argument("--checkpoint", type=Path, help="deg checkpoint dir (default: fresh heads)")
+        p.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1: one core)")
+        p.add_argument("--out", type=Path, help="folder for the reports")
+        p.add_argument("--no-progress", action="store_true")
+
+    p = subparsers.add_parser("datagen", help="section-11 metrics of deg on datagen records")
+    common(p, limit=50)
+    p.add_argument("--url", help="fill through this gateway instead of in-process")
+    p = subparsers.add_parser("baseline", help="the grammar-constrained baseline on datagen records")
+    common(p, limit=50)
+    p.add_argument("--max-new-tokens", type=int, default=512)
+    p = subparsers.add_parser("determinism", help="bitwise equality report on datagen records")
+    common(p, limit=3)
+    p.add_argument("--repeats", type=int, default=10)
+    p.add_argument("--permutations", type=int, default=5)
+    p = subparsers.add_parser("bench", help="deg vs the baseline side by side")
+    common(p, limit=3)
+    p.add_argument("--max-new-tokens", type=int, default=512)
+    p.add_argument("--batch", type=int, default=16, help="fill_many size (0: skip)")
+    p.add_argument("--no-scaling", action="store_true", help="skip the 1/5/20-field scaling rows")
+    p.add_argument("--uncapped", action="store_true", help="also race without array caps")
+
+
+def _run_model_command(args: argparse.Namespace) -> int:
+    import torch
+
+    from services.evaluation import datagen_eval as dg
+
+    torch.set_num_threads(args.threads)
+    records = dg.load_records(args.split, args.limit, seed=args.seed)
+    progress = not args.no_progress
+    if args.command == "datagen" and args.url:
+        filler = dg.GatewayFiller(args.url, EvaluationSettings.from_env().model)
+        summary_source = dg.evaluate_datagen(records, filler, split=args.split, max_items=args.max_items,
+                                             progress=progress)
+        return _finish(summary_source, args.out)
+    if args.command == "baseline":
+        from services.evaluation.baseline import GrammarBaseline
+        from services.evaluation.baseline.filler import BaselineFiller
+
+        baseline = GrammarBaseline.embedded(max_new_tokens=args.max_new_tokens)
+        return _finish(dg.evaluate_datagen(records, BaselineFiller(baseline), system="baseline", split=args.split,
+                                           max_items=args.max_items, progress=progress), args.out)
+
+    from deg_model.runtime import load_runtime
+
+    runtime = load_runtime(args.checkpoint)
+    if args.command == "datagen":
+        return _finish(dg.evaluate_datagen(records, dg.RuntimeFiller(runtime), split=args.split,
+                                           max_items=args.max_items, progress=progress), args.out)
+    if args.command == "determinism":
+        from services.evaluation.determinism import determinism_report, write_determinism_report
+
+        report = determinism_report(runtime, records, repeats=args.repeats, permutations=args.permutations,
+                                    seed=args.seed, max_items=args.max_items, progress=progress)
+        if args.out:
+            write_determinism_report(report, args.out)
+        print(report.markdown(), file=sys.stderr)
+        print(json.dumps(report.summary(), sort_keys=True))
+        return 0 if report.summary()["bitwise_equal"] else 1
+    return _bench(args, runtime, records, progress)
+
+
+def _bench(args: argparse.Namespace, runtime, records, progress: bool) -> int:
+    from services.evaluation.baseline import GrammarBaseline
+    from services.evaluation.bench import run_bench
+    from services.evaluation.datagen_eval import load_records
+
+    baseline = GrammarBaseline.embedded(max_new_tokens=args.max_new_tokens)
+    cap = args.max_items if args.max_items is not None else 3
+    scaling = [] if args.no_scaling else load_records(args.split, 12, seed=args.seed + 1)
+    results = {"capped": run_bench(runtime, baseline, records, max_items=cap, scaling_records=scaling,
+                                   batch=args.batch, progress=progress)}
+    if args.uncapped:
+        results["uncapped"] = run_bench(runtime, baseline, records, max_items=None, batch=0, progress=progress)
+    for name, result in results.items():
+        print(f"\n## {name}\n\n{result.table()}\n")
+    payload = {name: result.to_dict() for name, result in results.items()}
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "bench.json").write_text(json.dumps(payload, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(payload, sort_keys=True))
+    return 0
+
+
+def _finish(result, out: Path | None) -> int:
+    from services.evaluation.datagen_eval import write_datagen_reports
+
+    if out is not None:
+        paths = write_datagen_reports(result, out)
+        print(f"reports: {', '.join(str(p) for p in paths.values())}", file=sys.stderr)
     print(json.dumps(result.summary(), sort_keys=True))
     return 0
 

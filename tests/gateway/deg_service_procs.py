@@ -21,7 +21,9 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 REPO = Path(__file__).resolve().parents[2]
 RUNTIME_DIR = REPO / "tests" / "services" / "inference"
-RUNTIME_FACTORY = "inference_test_runtime:load_runtime"
+RUNTIME_FACTORY = "inference_test_runtime:load_runtime"   # rule-based stand-in, predictable answers
+TINY_RUNTIME_FACTORY = "tiny_runtime:load_tiny_runtime"    # the real runtime over tiny random weights
+EMBEDDED_RUNTIME_FACTORY = "deg_model.runtime:load_runtime"  # the real runtime on embedded SmolLM2
 REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
@@ -78,15 +80,16 @@ class Processes:
         self.started.append(process)
         return process
 
-    def inference(self, port: int | None = None, **env: str) -> tuple[Process, str]:
+    def inference(self, port: int | None = None, *, factory: str = RUNTIME_FACTORY, ready_timeout: float = 60,
+                  **env: str) -> tuple[Process, str]:
         port = port or free_port()
         process = self._start(
             "inference",
-            [sys.executable, "-m", "services.inference", "--port", str(port), "--runtime-factory", RUNTIME_FACTORY],
+            [sys.executable, "-m", "services.inference", "--port", str(port), "--runtime-factory", factory],
             base_env(DEG_LOG_LEVEL="WARNING", **env),
         )
         address = f"127.0.0.1:{port}"
-        wait_grpc_serving(process, address)
+        wait_grpc_serving(process, address, timeout=ready_timeout)
         return process, address
 
     def gateway(self, port: int | None = None, **env: str) -> tuple[Process, str]:

@@ -124,6 +124,26 @@ def test_the_requirements_helper_reads_pyproject():
     lines = run.stdout.split()
     assert "transformers==5.23.0" in lines and "fastapi>=0.115" in lines and "jsonschema>=4.23" in lines
     assert not any(line.startswith("torch") for line in lines)
+    # The health probes of both images (services.suite --check-*) speak the gRPC health protocol.
+    assert any(line.startswith("grpcio-health-checking") for line in lines)
     bad = subprocess.run([sys.executable, str(REPO / "docker" / "requirements.py"), str(REPO / "pyproject.toml"),
                           "gpu"], capture_output=True, text=True)
     assert bad.returncode == 2 and "no extra gpu" in bad.stderr
+
+
+def test_the_gateway_image_needs_nothing_from_the_model_extra():
+    """What the gateway target runs imports without any package of the `model` extra."""
+    blocked = ["torch", "transformers", "gguf", "accelerate", "safetensors", "tokenizers", "numpy"]
+    script = (
+        "import sys\n"
+        "class Block:\n"
+        f"    names = {blocked!r}\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in self.names:\n"
+        "            raise ImportError(f'{name} is not in the gateway image')\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import gateway.app, gateway.__main__, services.suite, services.proto\n"
+        "services.proto.load()\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]

@@ -29,7 +29,6 @@ from services.suite import (
 
 REPO = Path(__file__).resolve().parents[2]
 RUNTIME_DIR = REPO / "tests" / "services" / "inference"
-OPS_DIR = REPO / "tests" / "ops"
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -46,7 +45,7 @@ class RunningSuite:
         self.prefix = f"deg-test:{uuid.uuid4().hex[:12]}:"
         env = {k: v for k, v in os.environ.items() if not k.startswith("DEG_")}
         env.update({
-            "PYTHONPATH": os.pathsep.join([str(REPO), str(RUNTIME_DIR), str(OPS_DIR)]),
+            "PYTHONPATH": os.pathsep.join([str(REPO), str(RUNTIME_DIR)]),
             "DEG_PORT": str(self.port),
             "DEG_INFERENCE_PORT": str(free_port()),
             "DEG_HOME": str(tmp_path / "home"),
@@ -163,6 +162,16 @@ def test_a_dying_child_stops_the_rest_and_fails_the_suite(start_suite):
 
 
 @pytest.mark.slow
+def test_children_stop_even_when_the_suite_is_killed_outright(start_suite):
+    suite = start_suite()
+    suite.wait_ready()
+    children = suite.descendants()
+    suite.popen.kill()  # SIGKILL: no handler runs; the kernel's parent-death signal must do it
+    suite.popen.wait(10)
+    assert gone(children, timeout_s=30) == []
+
+
+@pytest.mark.slow
 def test_a_child_that_never_becomes_ready_stops_the_suite(start_suite):
     suite = start_suite(DEG_RUNTIME_FACTORY="no_such_module:load")
     assert suite.popen.wait(90) == 1, suite.output()
@@ -175,7 +184,7 @@ def test_a_child_that_never_becomes_ready_stops_the_suite(start_suite):
 @pytest.mark.timeout(600)
 def test_the_suite_serves_the_embedded_model_deterministically(start_suite):
     # The developer's own DEG_HOME, as `make run` uses it: its backbone cache is built once.
-    suite = start_suite(DEG_RUNTIME_FACTORY="embedded_runtime:load", DEG_REDIS_URL="",
+    suite = start_suite(DEG_RUNTIME_FACTORY="deg_model.runtime:load_runtime", DEG_REDIS_URL="",
                         DEG_HOME=str(REPO / "var" / "deg"), DEG_SUITE_READY_TIMEOUT_S="500")
     suite.wait_ready(timeout_s=540)
     assert "FRESHLY INITIALISED" in suite.output() or "deg-latest" in suite.output()
