@@ -13,12 +13,23 @@ give garbage, and nothing is ever truncated. A context whose K/V would not fit t
 now raises `ContextMemoryError` before anything is allocated.
 
 Batch invariance of fork rows (CPU, by construction):
-- each row is right-padded to a multiple of `FORK_GRID` tokens, so every fixed-shape token tile
-  `[FORK_GRID, H]` holds tokens of ONE row; every per-token op (norms, GEMMs, rotary, SwiGLU)
-  runs tile by tile, so its kernel choice, SIMD/scalar split and thread split depend only on the
-  tile shape, never on how many rows share the batch;
-- attention runs per row (`row_attention`) at the row's own bucketed width over the prefix K/V
-  read in place, so its shapes depend only on that row and the prefix;
+- each row is right-padded to a multiple of `FORK_GRID` (16) tokens and the rows are packed
+  back to back into fixed-shape token tiles `[tiles, FORK_TILE, H]` (64 tokens, the last tile
+  padded); every projection is ONE batched GEMM solving the same `[FORK_TILE, in] x [in, out]`
+  problem per tile (`kernels.tiles.linear`), and norms, rotary and SwiGLU are per token. So a
+  token's result depends only on the tile shape, never on how many rows share the batch; it
+  relies on the CPU GEMM giving a token the same result at any position of a fixed-shape tile
+  (the property decode steps always relied on; tested with `torch.equal` at every offset,
+  default threads and one thread). One call per layer and projection, not one per tile: the
+  per-call overhead of a 16-token tile loop made a fork dearer than re-reading the context,
+  and 64-token tiles amortize the GEMM's weight packing as well as one big GEMM does;
+- attention runs rows of the same bucketed width together (`rows_attention`): batched GEMMs
+  whose per-row problem shape depends only on that row's width bucket and the prefix length,
+  over the prefix K/V read in place (a stride-0 broadcast, never a per-row copy);
+- state layers (hybrids) start every row from the prefix state (a copy of the fixed-size
+  recurrent state and conv tail per row, never of the context) and step all rows token by
+  token; a row's padded positions are masked out of the state (`torch.where`, not arithmetic),
+  so they are exact no-ops whatever the batch width;
 - padded positions come after a row's real tokens, so causal attention never lets a real token
   see them: they are exact no-ops, and their outputs are zeroed.
 Decode steps pack one token per row into fixed `[FORK_GRID, H]` tiles; that relies on the CPU
@@ -36,13 +47,14 @@ from typing import Any, Sequence
 import torch
 
 from .errors import ContextMemoryError, ContextTooLong, ModelError
-from .families import ATTENTION, BackboneSpec, Family, Weights, family_for_model_type
+from .families import ATTENTION, STATE, BackboneSpec, Family, Weights, family_for_model_type
 from .kernels import attention_kernels
 from .state import ForkState, GrowBuffer, KVBuffer, State
 
 DENSE_PREFILL_MAX = 8192
 PREFILL_CHUNK = 4096
 FORK_GRID = 16
+FORK_TILE = 64          # tokens per GEMM tile of a fork pass (a multiple of FORK_GRID)
 
 
 def _round_up(n: int, grid: int) -> int:
@@ -79,15 +91,46 @@ class ForkOutput:
         return self.normed[r, p]
 
 
+class _RowLayout:
+    """Where each fork row's tokens sit in the flat token axis `[N]` (rows back to back, each
+    padded to a multiple of FORK_GRID), grouped by width for attention, and as a padded
+    `[rows, W_max]` grid for the state layers' token-by-token scan."""
+
+    def __init__(self, lengths: list[int], device: torch.device):
+        self.lengths = lengths
+        self.widths = [_round_up(n, FORK_GRID) for n in lengths]
+        self.offsets = [0]
+        for width in self.widths:
+            self.offsets.append(self.offsets[-1] + width)
+        self.tokens = self.offsets[-1]                                  # N
+        self.max_width = max(self.widths)
+        groups: dict[int, list[int]] = {}
+        for r, width in enumerate(self.widths):
+            groups.setdefault(width, []).append(r)
+        # width -> (rows of that width, token indices [rows * width] into the flat axis)
+        self.groups = [(width, members, torch.cat([torch.arange(self.offsets[r], self.offsets[r] + width)
+                                                   for r in members]).to(device))
+                       for width, members in sorted(groups.items())]
+        W = self.max_width
+        grid = torch.zeros((len(lengths), W), dtype=torch.long)
+        flat = torch.empty(self.tokens, dtype=torch.long)
+        for r, (off, width) in enumerate(zip(self.offsets, self.widths)):
+            grid[r, :width] = torch.arange(off, off + width)
+            flat[off:off + width] = r * W + torch.arange(width)
+        self.grid = grid.to(device)                                     # [rows, W] -> flat token
+        self.grid_index = flat.to(device)                               # [N] -> r * W + t
+        self.valid = (torch.arange(W)[None, :] < torch.tensor(lengths)[:, None]).to(device)  # [rows, W]
+
+
 class Backbone:
     def __init__(self, family: Family, spec: BackboneSpec, weights: Weights, tokenizer: Any = None,
                  *, dense_prefill_max: int = DENSE_PREFILL_MAX, prefill_chunk: int = PREFILL_CHUNK,
                  source: str = ""):
-        if any(kind != ATTENTION for kind in spec.layer_kinds):
-            raise ModelError(
-                f"family {spec.family!r} declares state layers; the backbone executes attention "
-                "layers only until the first hybrid family adds its state-layer path"
-            )
+        unknown = sorted(set(spec.layer_kinds) - {ATTENTION, STATE})
+        if unknown:
+            raise ModelError(f"family {spec.family!r} declares unknown layer kinds {unknown}")
+        if STATE in spec.layer_kinds and not hasattr(family, "state_mix"):
+            raise ModelError(f"family {spec.family!r} declares state layers but has no state_mix")
         if prefill_chunk < 1 or dense_prefill_max < 1:
             raise ValueError("dense_prefill_max and prefill_chunk must be >= 1")
         self.family, self.spec, self.weights, self.tokenizer = family, spec, weights, tokenizer
@@ -118,11 +161,18 @@ class Backbone:
         spec = self.spec
         kv = [KVBuffer(spec.num_kv_heads, spec.head_dim, self.dtype, self.device) if kind == ATTENTION else None
               for kind in spec.layer_kinds]
+        lin = [self._zero_state(i, 1) if kind == STATE else None for i, kind in enumerate(spec.layer_kinds)]
         hidden = GrowBuffer((0, spec.hidden_size), 0, self.dtype, self.device)
-        return State(kv=kv, lin=[None] * len(spec.layer_kinds), hidden_buffer=hidden)
+        return State(kv=kv, lin=lin, hidden_buffer=hidden)
+
+    def _zero_state(self, layer: int, rows: int) -> tuple[torch.Tensor, torch.Tensor]:
+        """A fresh (recurrent [rows, ...] fp32, conv tail [rows, ...]) for one state layer."""
+        rec_shape, tail_shape = self.family.state_shapes(self.spec, layer)
+        return (torch.zeros((rows, *rec_shape), dtype=torch.float32, device=self.device),
+                torch.zeros((rows, *tail_shape), dtype=self.dtype, device=self.device))
 
     def prefill(self, ids: torch.Tensor) -> State:
-        """Read a context once: ids [T] -> State with K/V and final-normed hidden [T, H]."""
+        """Read a context once: ids [T] -> State with K/V, layer states and final-normed hidden [T, H]."""
         return self.extend(self.new_state(), ids)
 
     @torch.inference_mode()
@@ -149,7 +199,15 @@ class Backbone:
         positions = torch.arange(start, start + C, device=self.device)
         cos, sin = fam.rotary(spec, w, positions)
         h = fam.embed(w, ids.to(self.device))                                # [C, H]
-        for i in range(len(spec.layer_kinds)):
+        every = torch.ones((1, C), dtype=torch.bool, device=self.device)
+        for i, kind in enumerate(spec.layer_kinds):
+            if kind == STATE:
+                x = fam.state_in(spec, w, i, h)                              # [C, F]
+                rec, tail = state.lin[i]
+                y, rec, tail = fam.state_mix(spec, w, i, x[None], every, rec, tail, chunked=True)
+                state.lin[i] = (rec, tail)
+                h = fam.state_out(spec, w, i, h, y[0])
+                continue
             q, k, v = fam.attn_in(spec, w, i, h, cos, sin)                   # [C, Hq|Hkv, D]
             buf = state.kv[i]
             buf.append(k, v)
@@ -164,7 +222,8 @@ class Backbone:
         """Run continuation rows (1-D id tensors of any lengths >= 1) on top of `state`.
 
         Token t of a row sits at position state.length + t. Output hidden/normed are
-        [rows, max_len, H]; with keep=True, `out.state` holds each row's own K/V for decoding.
+        [rows, max_len, H]; with keep=True, `out.state` holds each row's own K/V and layer
+        states for decoding.
         """
         fam, spec, w = self.family, self.spec, self.weights
         if len(rows) == 0:
@@ -174,49 +233,73 @@ class Backbone:
         lengths = [int(r.shape[0]) for r in rows]
         if P + max(lengths) > spec.max_positions:
             raise ContextTooLong(P + max(lengths), spec.max_positions, what="a fork row")
-        widths = [_round_up(n, FORK_GRID) for n in lengths]
-        offsets = [0]
-        for width in widths:
-            offsets.append(offsets[-1] + width)
-        N = offsets[-1]
+        lay = _RowLayout(lengths, self.device)
+        R, H = len(rows), spec.hidden_size
+        N = _round_up(lay.tokens, FORK_TILE)                                 # rows + tail padding
+        tiles = N // FORK_TILE
         ids = torch.zeros(N, dtype=torch.long, device=self.device)
-        positions = torch.empty(N, dtype=torch.long, device=self.device)
-        for r, (row, off, width) in enumerate(zip(rows, offsets, widths)):
+        positions = torch.full((N,), P, dtype=torch.long, device=self.device)
+        for r, (row, off, width) in enumerate(zip(rows, lay.offsets, lay.widths)):
             ids[off:off + lengths[r]] = row.to(self.device)
             positions[off:off + width] = torch.arange(P, P + width, device=self.device)
-        tiles = [slice(t, t + FORK_GRID) for t in range(0, N, FORK_GRID)]
-        cos, sin = fam.rotary(spec, w, positions)                            # [N, D]
-        h = torch.cat([fam.embed(w, ids[t]) for t in tiles])                 # [N, H]
-        own_k: list[torch.Tensor | None] = [None] * len(spec.layer_kinds)
-        own_v: list[torch.Tensor | None] = [None] * len(spec.layer_kinds)
-        cap = max(widths)
-        for i in range(len(spec.layer_kinds)):
-            qkv = [fam.attn_in(spec, w, i, h[t], cos[t], sin[t]) for t in tiles]
-            q = torch.cat([x[0] for x in qkv])                               # [N, Hq, D]
-            k = torch.cat([x[1] for x in qkv]).transpose(0, 1)               # [Hkv, N, D]
-            v = torch.cat([x[2] for x in qkv]).transpose(0, 1)
+        cos, sin = fam.rotary(spec, w, positions.view(tiles, FORK_TILE))    # [tiles, 64, D]
+        h = fam.embed(w, ids.view(tiles, FORK_TILE))                         # [tiles, 64, H]
+        n_layers = len(spec.layer_kinds)
+        own_k: list[torch.Tensor | None] = [None] * n_layers
+        own_v: list[torch.Tensor | None] = [None] * n_layers
+        lin: list[tuple[torch.Tensor, torch.Tensor] | None] = [None] * n_layers
+        for i, kind in enumerate(spec.layer_kinds):
+            if kind == STATE:
+                rec, tail = state.lin[i]
+                y, rec, tail = self._state_rows(i, h, lay, rec.expand(R, *rec.shape[1:]),
+                                                tail.expand(R, *tail.shape[1:]))
+                h = fam.state_out(spec, w, i, h, y)
+                if keep:
+                    lin[i] = (rec, tail)
+                continue
+            q, k, v = fam.attn_in(spec, w, i, h, cos, sin)                   # [tiles, 64, Hq|Hkv, D]
+            q, k, v = q.reshape(N, *q.shape[2:]), k.reshape(N, *k.shape[2:]), v.reshape(N, *v.shape[2:])
             buf = state.kv[i]
-            attn = torch.cat([
-                self.kernels.row(q[off:off + width], buf.keys, buf.values,
-                                 k[:, off:off + width], v[:, off:off + width], 0)
-                for off, width in zip(offsets, widths)])                     # [N, Hq*D]
-            h = torch.cat([fam.attn_out(spec, w, i, h[t], attn[t]) for t in tiles])
+            attn = q.new_zeros((N, spec.num_heads * spec.head_dim))          # [N, Hq*D]
+            for width, members, tok in lay.groups:
+                n_rows = len(members)
+                qg = q[tok].view(n_rows, width, *q.shape[1:])                # [Rg, width, Hq, D]
+                kg = k[tok].view(n_rows, width, *k.shape[1:]).transpose(1, 2).contiguous()  # [Rg, Hkv, width, D]
+                vg = v[tok].view(n_rows, width, *v.shape[1:]).transpose(1, 2).contiguous()
+                start = torch.zeros(n_rows, dtype=torch.long, device=self.device)
+                out = self.kernels.rows(qg, buf.keys, buf.values, kg, vg, start)   # [Rg, width, Hq*D]
+                attn[tok] = out.reshape(n_rows * width, -1)
+            h = fam.attn_out(spec, w, i, h, attn.view(tiles, FORK_TILE, -1))
             if keep:
-                own_k[i] = self._gather_rows(k, offsets, widths, cap)        # [rows, Hkv, cap, D]
-                own_v[i] = self._gather_rows(v, offsets, widths, cap)
-        normed = torch.cat([fam.final_norm(spec, w, h[t]) for t in tiles])
+                own_k[i] = self._gather_rows(k.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
+                own_v[i] = self._gather_rows(v.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
+        normed = fam.final_norm(spec, w, h).reshape(N, H)
+        h = h.reshape(N, H)
         W = max(lengths)
-        hidden_rows = h.new_zeros((len(rows), W, spec.hidden_size))
-        normed_rows = h.new_zeros((len(rows), W, spec.hidden_size))
-        for r, off in enumerate(offsets[:-1]):
+        hidden_rows = h.new_zeros((R, W, H))
+        normed_rows = h.new_zeros((R, W, H))
+        for r, off in enumerate(lay.offsets[:-1]):
             hidden_rows[r, :lengths[r]] = h[off:off + lengths[r]]
             normed_rows[r, :lengths[r]] = normed[off:off + lengths[r]]
         length_t = torch.tensor(lengths, dtype=torch.long)
         fork_state = None
         if keep:
-            fork_state = ForkState(prefix=state, own_k=own_k, own_v=own_v, lengths=length_t.clone(),
-                                   lin=[None] * len(spec.layer_kinds))
+            fork_state = ForkState(prefix=state, own_k=own_k, own_v=own_v, lengths=length_t.clone(), lin=lin)
         return ForkOutput(hidden=hidden_rows, normed=normed_rows, lengths=length_t, state=fork_state)
+
+    def _state_rows(self, layer: int, h: torch.Tensor, lay: _RowLayout, rec: torch.Tensor,
+                    tail: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """One state layer over fork rows: per-token projections on the tiles, then the
+        token-by-token scan on the padded `[rows, W_max]` grid starting from `rec`/`tail`
+        (one per row). Returns (y [tiles, FORK_TILE, Y], rec, tail)."""
+        fam, spec, w = self.family, self.spec, self.weights
+        x = fam.state_in(spec, w, layer, h)                                  # [tiles, 64, F]
+        flat = x.reshape(-1, x.shape[-1])                                    # [N, F]
+        grid = flat[lay.grid]                                                # [rows, W, F]
+        y, rec, tail = fam.state_mix(spec, w, layer, grid, lay.valid, rec, tail, chunked=False)
+        y = y.reshape(-1, y.shape[-1])[lay.grid_index]                       # [rows' tokens, Y]
+        y = torch.cat([y, y.new_zeros((flat.shape[0] - lay.tokens, y.shape[-1]))])  # [N, Y]
+        return y.view(h.shape[0], FORK_TILE, -1), rec, tail
 
     @staticmethod
     def _gather_rows(kv: torch.Tensor, offsets: list[int], widths: list[int], cap: int) -> torch.Tensor:
@@ -244,32 +327,46 @@ class Backbone:
             raise ContextTooLong(P + max(own_len) + 1, spec.max_positions, what="a decoded row")
         fork_state.reserve(_round_up(max(own_len) + 1, FORK_GRID))
         N = _round_up(rows, FORK_GRID)
+        tiles = N // FORK_GRID
         ids = torch.zeros(N, dtype=torch.long, device=self.device)
         ids[:rows] = next_ids.to(self.device)
         positions = torch.full((N,), P, dtype=torch.long, device=self.device)
         positions[:rows] += fork_state.lengths.to(self.device)
-        tiles = [slice(t, t + FORK_GRID) for t in range(0, N, FORK_GRID)]
-        cos, sin = fam.rotary(spec, w, positions)
-        h = torch.cat([fam.embed(w, ids[t]) for t in tiles])                 # [N, H]
-        zeros_attn = h.new_zeros((N - rows, spec.num_heads * spec.head_dim))
-        for i in range(len(spec.layer_kinds)):
-            qkv = [fam.attn_in(spec, w, i, h[t], cos[t], sin[t]) for t in tiles]
-            q = torch.cat([x[0] for x in qkv])                               # [N, Hq, D]
-            k = torch.cat([x[1] for x in qkv])                               # [N, Hkv, D]
-            v = torch.cat([x[2] for x in qkv])
+        cos, sin = fam.rotary(spec, w, positions.view(tiles, FORK_GRID))
+        h = fam.embed(w, ids.view(tiles, FORK_GRID))                         # [tiles, 16, H]
+        row_index = torch.arange(rows, device=self.device)
+        own_index = fork_state.lengths.to(self.device)
+        groups: dict[int, list[int]] = {}
+        for r, n in enumerate(own_len):
+            groups.setdefault(_round_up(n + 1, FORK_GRID), []).append(r)
+        every = torch.ones((rows, 1), dtype=torch.bool, device=self.device)
+        for i, kind in enumerate(spec.layer_kinds):
+            if kind == STATE:
+                x = fam.state_in(spec, w, i, h).reshape(N, -1)[:rows]        # [rows, F]
+                rec, tail = fork_state.lin[i]
+                y, rec, tail = fam.state_mix(spec, w, i, x[:, None], every, rec, tail, chunked=False)
+                fork_state.lin[i] = (rec, tail)
+                y_all = y.new_zeros((N, y.shape[-1]))
+                y_all[:rows] = y[:, 0]
+                h = fam.state_out(spec, w, i, h, y_all.view(tiles, FORK_GRID, -1))
+                continue
+            q, k, v = fam.attn_in(spec, w, i, h, cos, sin)
+            q = q.reshape(N, *q.shape[2:])                                   # [N, Hq, D]
+            k = k.reshape(N, *k.shape[2:])                                   # [N, Hkv, D]
+            v = v.reshape(N, *v.shape[2:])
             ok, ov = fork_state.own_k[i], fork_state.own_v[i]                # [rows, Hkv, cap, D]
+            ok[row_index, :, own_index] = k[:rows]
+            ov[row_index, :, own_index] = v[:rows]
             buf = fork_state.prefix.kv[i]
-            parts = []
-            for r, n in enumerate(own_len):
-                ok[r, :, n] = k[r]
-                ov[r, :, n] = v[r]
-                width = _round_up(n + 1, FORK_GRID)
-                parts.append(self.kernels.row(q[r:r + 1], buf.keys, buf.values,
-                                              ok[r, :, :width], ov[r, :, :width], n))
-            attn = torch.cat(parts + [zeros_attn])                           # [N, Hq*D]
-            h = torch.cat([fam.attn_out(spec, w, i, h[t], attn[t]) for t in tiles])
+            attn = q.new_zeros((N, spec.num_heads * spec.head_dim))          # [N, Hq*D]
+            for width, members in groups.items():
+                idx = torch.tensor(members, dtype=torch.long, device=self.device)
+                out = self.kernels.rows(q[idx][:, None], buf.keys, buf.values,
+                                        ok[idx, :, :width], ov[idx, :, :width], own_index[idx])
+                attn[idx] = out[:, 0]
+            h = fam.attn_out(spec, w, i, h, attn.view(tiles, FORK_GRID, -1))
         fork_state.lengths += 1
-        normed = torch.cat([fam.final_norm(spec, w, h[t]) for t in tiles])
+        normed = fam.final_norm(spec, w, h).reshape(N, -1)
         return self.logits(normed[:rows])
 
     @torch.inference_mode()
@@ -280,9 +377,8 @@ class Backbone:
         N = _round_up(max(n, 1), FORK_GRID)
         padded = normed.new_zeros((N, normed.shape[1]))
         padded[:n] = normed
-        out = [self.family.lm_logits(self.spec, self.weights, padded[t:t + FORK_GRID])
-               for t in range(0, N, FORK_GRID)]
-        return torch.cat(out)[:n]
+        out = self.family.lm_logits(self.spec, self.weights, padded.view(N // FORK_GRID, FORK_GRID, -1))
+        return out.reshape(N, -1)[:n]                                        # [n, vocab]
 
     # ------------------------------------------------------------------ checks
     def _check_ids(self, ids: Any, name: str) -> torch.Tensor:

@@ -270,12 +270,24 @@ class Gateway:
 def _route_path(app: FastAPI, scope: dict) -> str:
     """The route template of a request (a bounded label set), also for requests refused before routing."""
     route = scope.get("route")
-    if route is not None:
+    if getattr(route, "path", None) is not None:
         return route.path
-    for candidate in app.router.routes:
+    return _match_path(app.router.routes, scope) or "unmatched"
+
+
+def _match_path(routes: list[Any], scope: dict) -> str | None:
+    """The first route that fully matches, looking inside included routers (which have no path)."""
+    for candidate in routes:
+        path = getattr(candidate, "path", None)
+        if path is None:
+            nested = getattr(getattr(candidate, "original_router", None), "routes", None)
+            found = _match_path(nested, scope) if nested else None
+            if found is not None:
+                return found
+            continue
         if candidate.matches(scope)[0] == Match.FULL:
-            return candidate.path
-    return "unmatched"
+            return path
+    return None
 
 
 async def internal_error_handler(request: Request, exc: Exception) -> Response:

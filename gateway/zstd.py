@@ -128,4 +128,7 @@ class ZstdRequestMiddleware:
                 return {"type": "http.request", "body": body, "more_body": False}
             return await receive()
 
-        await self.app({**scope, "headers": rewritten}, replay, send)
+        # The scope is updated in place, not copied: what the router records in it (the matched
+        # route) must stay visible to the middleware outside this one (metrics labels).
+        scope["headers"] = rewritten
+        await self.app(scope, replay, send)

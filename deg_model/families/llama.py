@@ -6,8 +6,10 @@ attention layer, there are no state layers. The math mirrors `transformers`' Lla
 (RMSNorm in fp32, rotate-half RoPE with fp32 angles, scale 1/sqrt(head_dim)).
 
 Projections that share an input are fused once at load (q|k|v, gate|up): one GEMM instead of
-three or two, and the same fused weight on every call site. `linear` is plain `F.linear`: the
-backbone decides on which fixed-shape token tiles it is called.
+three or two, and the same fused weight on every call site. Every per-token function takes
+`h [..., n, H]`: a trunk chunk `[C, H]`, or the fork path's fixed-shape tiles
+`[tiles, FORK_GRID, H]`, for which `kernels.tiles.linear` runs one batched GEMM with the same
+problem shape per tile (batch-invariant by construction).
 
 RoPE variants: `default`, `linear` and `llama3` (Llama 3.1 frequency smoothing). Any other
 `rope_type` is refused with an error naming it, rather than silently computed wrong.
@@ -22,6 +24,7 @@ import torch
 import torch.nn.functional as F
 
 from ..errors import WeightsError
+from ..kernels.tiles import linear
 from .base import ATTENTION, BackboneSpec, Weights
 
 SUPPORTED_ROPE = ("default", "linear", "llama3")
@@ -167,37 +170,37 @@ class LlamaFamily:
 
     def rotary(self, spec: LlamaSpec, weights: Weights, positions: torch.Tensor
                ) -> tuple[torch.Tensor, torch.Tensor]:
-        freqs = positions[:, None].float() * weights["inv_freq"][None, :]   # [n, D/2]
-        emb = torch.cat((freqs, freqs), dim=-1)                              # [n, D]
+        freqs = positions[..., None].float() * weights["inv_freq"]          # [..., n, D/2]
+        emb = torch.cat((freqs, freqs), dim=-1)                              # [..., n, D]
         dtype = weights["embed"].dtype
         return emb.cos().to(dtype), emb.sin().to(dtype)
 
     def attn_in(self, spec: LlamaSpec, weights: Weights, layer: int, h: torch.Tensor,
                 cos: torch.Tensor, sin: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-        n, D = h.shape[0], spec.head_dim
+        D = spec.head_dim
         x = rms_norm(h, weights[f"{layer}.attn_norm"], spec.rms_norm_eps)
-        qkv = F.linear(x, weights[f"{layer}.qkv"], weights.get(f"{layer}.qkv_bias"))
+        qkv = linear(x, weights[f"{layer}.qkv"], weights.get(f"{layer}.qkv_bias"))
         q_out, kv_out = spec.num_heads * D, spec.num_kv_heads * D
-        q = qkv[:, :q_out].reshape(n, spec.num_heads, D)                        # [n, Hq, D]
-        k = qkv[:, q_out:q_out + kv_out].reshape(n, spec.num_kv_heads, D)       # [n, Hkv, D]
-        v = qkv[:, q_out + kv_out:].reshape(n, spec.num_kv_heads, D)            # [n, Hkv, D]
-        c, s = cos[:, None, :], sin[:, None, :]
+        q = qkv[..., :q_out].unflatten(-1, (spec.num_heads, D))                     # [..., n, Hq, D]
+        k = qkv[..., q_out:q_out + kv_out].unflatten(-1, (spec.num_kv_heads, D))    # [..., n, Hkv, D]
+        v = qkv[..., q_out + kv_out:].unflatten(-1, (spec.num_kv_heads, D))         # [..., n, Hkv, D]
+        c, s = cos.unsqueeze(-2), sin.unsqueeze(-2)
         q = q * c + _rotate_half(q) * s
         k = k * c + _rotate_half(k) * s
         return q, k, v.contiguous()
 
     def attn_out(self, spec: LlamaSpec, weights: Weights, layer: int, h: torch.Tensor,
                  attn: torch.Tensor) -> torch.Tensor:
-        h = h + F.linear(attn, weights[f"{layer}.o"], weights.get(f"{layer}.o_bias"))
+        h = h + linear(attn, weights[f"{layer}.o"], weights.get(f"{layer}.o_bias"))
         x = rms_norm(h, weights[f"{layer}.mlp_norm"], spec.rms_norm_eps)
-        gate, up = F.linear(x, weights[f"{layer}.gate_up"], weights.get(f"{layer}.gate_up_bias")).chunk(2, dim=-1)
-        return h + F.linear(F.silu(gate) * up, weights[f"{layer}.down"], weights.get(f"{layer}.down_bias"))
+        gate, up = linear(x, weights[f"{layer}.gate_up"], weights.get(f"{layer}.gate_up_bias")).chunk(2, dim=-1)
+        return h + linear(F.silu(gate) * up, weights[f"{layer}.down"], weights.get(f"{layer}.down_bias"))
 
     def final_norm(self, spec: LlamaSpec, weights: Weights, h: torch.Tensor) -> torch.Tensor:
         return rms_norm(h, weights["norm"], spec.rms_norm_eps)
 
     def lm_logits(self, spec: LlamaSpec, weights: Weights, normed: torch.Tensor) -> torch.Tensor:
-        return F.linear(normed, weights["lm_head"])  # [n, vocab]
+        return linear(normed, weights["lm_head"])  # [..., n, vocab]
 
 
 LLAMA = LlamaFamily()

@@ -15,7 +15,7 @@ from . import reference
 
 
 def attention_kernels(device: torch.device) -> SimpleNamespace:
-    return SimpleNamespace(trunk=reference.trunk_attention, row=reference.row_attention)
+    return SimpleNamespace(trunk=reference.trunk_attention, rows=reference.rows_attention)
 
 
 __all__ = ["attention_kernels", "reference"]

@@ -1,9 +1,10 @@
 """Plain torch attention kernels (the CPU reference; the default on every device today).
 
-`trunk_attention` reads one prefill chunk against everything before it. `row_attention` is the
-fork path: ONE row's queries against the prefix K/V read in place plus the row's own K/V, with
-a joint softmax over both parts. Its shapes depend only on that row (its own width bucket and
-the prefix length), never on the other rows of a batch, which is what makes fork rows bitwise
+`trunk_attention` reads one prefill chunk against everything before it. `rows_attention` is the
+fork path: several rows of one common (bucketed) width, each row's queries against the prefix
+K/V read in place plus the row's own K/V, with a joint softmax over both parts. Every GEMM is a
+batched product whose per-row problem shape depends only on that row's width bucket and the
+prefix length, never on the other rows of a batch, which is what makes fork rows bitwise
 independent of batch composition.
 """
 from __future__ import annotations
@@ -33,33 +34,50 @@ def trunk_attention(q: torch.Tensor, keys: torch.Tensor, values: torch.Tensor, s
     return out[0].transpose(0, 1).reshape(C, Hq * D)
 
 
-def row_attention(q: torch.Tensor, prefix_k: torch.Tensor, prefix_v: torch.Tensor,
-                  own_k: torch.Tensor, own_v: torch.Tensor, q_start: int) -> torch.Tensor:
-    """One fork row's attention: prefix by reference + own causal keys, one softmax.
+def rows_attention(q: torch.Tensor, prefix_k: torch.Tensor, prefix_v: torch.Tensor,
+                   own_k: torch.Tensor, own_v: torch.Tensor, q_start: torch.Tensor) -> torch.Tensor:
+    """Fork rows of ONE common width: prefix by reference + own causal keys, one softmax per row.
 
-    q:        [n, Hq, D]   the row's own tokens q_start..q_start+n-1
-    prefix_k: [Hkv, P, D]  the context K/V, read in place (a view of the State buffer)
-    own_k:    [Hkv, W, D]  the row's own keys 0..W-1; own key j is visible to own query i iff
-                           j <= i (keys past the row's real length are never visible to a
-                           real query, so right padding is an exact no-op)
-    Returns [n, Hq * D].
+    q:        [R, n, Hq, D]  each row's queries at own indices q_start[r] .. q_start[r] + n - 1
+    prefix_k: [Hkv, P, D]    the context K/V, read in place (a view of the State buffer)
+    own_k:    [R, Hkv, W, D] each row's own keys 0..W-1; own key j is visible to a query at own
+                             index i iff j <= i (keys past a row's real length are never visible
+                             to its real queries, so right padding is an exact no-op)
+    q_start:  [R] int64
+    Returns [R, n, Hq * D].
+
+    Batch invariance by construction: every GEMM is a `bmm` over the R rows of ONE kv head with
+    a per-row problem shape that depends only on (n, W, P); the prefix operand is a stride-0
+    broadcast of the one context buffer (no per-row copy). Softmax pieces are elementwise or
+    reduce over the last dim of one row. So a row gives the same bits alone or among others.
     """
-    n, Hq, D = q.shape
-    Hkv, W = own_k.shape[0], own_k.shape[1]
+    R, n, Hq, D = q.shape
+    Hkv, P = prefix_k.shape[0], prefix_k.shape[1]
+    W = own_k.shape[2]
     group = Hq // Hkv
     scale = D ** -0.5
-    # Query head h reads kv head h // group: lay queries out as [Hkv, group * n, D].
-    qg = q.transpose(0, 1).reshape(Hkv, group * n, D)
-    s_pre = torch.matmul(qg, prefix_k.transpose(1, 2)) * scale         # [Hkv, g*n, P]
-    s_own = torch.matmul(qg, own_k.transpose(1, 2)) * scale            # [Hkv, g*n, W]
+    # Query head h reads kv head h // group: lay queries out as [R, Hkv, group * n, D].
+    qg = q.permute(0, 2, 1, 3).reshape(R, Hkv, group * n, D)
     own_pos = torch.arange(W, device=q.device)
-    q_pos = torch.arange(q_start, q_start + n, device=q.device)
-    visible = (own_pos[None, :] <= q_pos[:, None]).repeat(group, 1)    # [g*n, W]
-    s_own = s_own.masked_fill(~visible, float("-inf"))
-    m = torch.maximum(s_pre.amax(-1, keepdim=True) if s_pre.shape[-1] else s_own.amax(-1, keepdim=True),
-                      s_own.amax(-1, keepdim=True))                     # [Hkv, g*n, 1]
-    p_pre = torch.exp(s_pre - m)
-    p_own = torch.exp(s_own - m)
-    denom = p_pre.sum(-1, keepdim=True) + p_own.sum(-1, keepdim=True)
-    out = (torch.matmul(p_pre, prefix_v) + torch.matmul(p_own, own_v)) / denom   # [Hkv, g*n, D]
-    return out.reshape(Hq, n, D).transpose(0, 1).reshape(n, Hq * D)
+    q_pos = q_start.to(q.device)[:, None] + torch.arange(n, device=q.device)[None, :]     # [R, n]
+    visible = (own_pos[None, None, :] <= q_pos[:, :, None])                               # [R, n, W]
+    visible = visible[:, None].expand(R, group, n, W).reshape(R, group * n, W)
+    heads = []
+    for h in range(Hkv):
+        qh = qg[:, h].contiguous()                                                        # [R, g*n, D]
+        s_own = torch.bmm(qh, own_k[:, h].transpose(1, 2)) * scale                        # [R, g*n, W]
+        s_own = s_own.masked_fill(~visible, float("-inf"))
+        m = s_own.amax(-1, keepdim=True)                                                  # [R, g*n, 1]
+        if P:
+            s_pre = torch.bmm(qh, prefix_k[h].t().expand(R, D, P)) * scale                # [R, g*n, P]
+            m = torch.maximum(s_pre.amax(-1, keepdim=True), m)
+            p_pre = torch.exp(s_pre - m)
+        p_own = torch.exp(s_own - m)
+        denom = p_own.sum(-1, keepdim=True)
+        out = torch.bmm(p_own, own_v[:, h])                                               # [R, g*n, D]
+        if P:
+            denom = p_pre.sum(-1, keepdim=True) + denom
+            out = torch.bmm(p_pre, prefix_v[h].expand(R, P, D)) + out
+        heads.append(out / denom)
+    out = torch.stack(heads, dim=1)                                                       # [R, Hkv, g*n, D]
+    return out.reshape(R, Hq, n, D).transpose(1, 2).reshape(R, n, Hq * D)

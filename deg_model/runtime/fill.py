@@ -112,6 +112,8 @@ class Runtime:
         self.fork_token_budget = fork_token_budget
         self.default_null_margin = default_null_margin
         self.last_stats: dict[str, int] = {}
+        self.record_heads = False                       # keep raw head outputs in last_heads
+        self.last_heads: dict[str, torch.Tensor] = {}
         self._line_ids: dict[str, torch.Tensor] = {}
 
     @property
@@ -143,6 +145,7 @@ class Runtime:
             raise TypeError(f"plan must be a compiled deg.FillPlan, got {type(plan).__name__}")
         if not isinstance(options, FillOptions):
             raise TypeError(f"options must be deg.request.FillOptions, got {type(options).__name__}")
+        self.last_heads = {}
         stats = {"prompt_tokens": 0, "fork_rows": 0, "fork_tokens": 0, "generated_tokens": 0}
         trunk_ids = self.layout.trunk(context)
         state = self.backbone.prefill(trunk_ids.ids)
@@ -280,17 +283,21 @@ class Runtime:
         a, o = ao
         f, h = q.field, self.heads
         if f.mode == "decide.choice":
-            return choice_outcome(f, q.pointer, torch.softmax(h.choice_logits(a, o).double(), -1).tolist())
+            logits = self._record(q, h.choice_logits(a, o))
+            return choice_outcome(f, q.pointer, torch.softmax(logits.double(), -1).tolist())
         if f.mode == "decide.score":
-            return score_outcome(f, q.pointer, torch.softmax(h.score_logits(a, o).double(), -1).tolist())
+            logits = self._record(q, h.score_logits(a, o))
+            return score_outcome(f, q.pointer, torch.softmax(logits.double(), -1).tolist())
         if f.mode == "decide.noul":
-            return noul_outcome(f, q.pointer, float(torch.softmax(h.noul_logits(a).double(), -1)[0]))
+            logits = self._record(q, h.noul_logits(a))
+            return noul_outcome(f, q.pointer, float(torch.softmax(logits.double(), -1)[0]))
         bias = None
         item = next((it for it in reversed(q.scope) if it.anchor is not None), None)
         if item is not None:
             positions = torch.arange(len(trunk.tokens))
             bias = h.anchored_bias(positions, item.anchor, item.region[1])
         start, end = h.span_logits_from_keys(a, trunk.span_keys, bias)
+        self._record(q, torch.stack([start, end]))
         ls, le, null_lp = log_probs(start, end)
         kind = _CANDIDATE_KIND.get(f.mode) or _CANDIDATE_KIND.get(f.format or "")
         if kind is not None:
@@ -301,20 +308,33 @@ class Runtime:
         return pick_extract(f, q.pointer, trunk.text, scored, null_lp, null_margin=margin,
                             date_order=options.date_order, default_offset=options.default_offset)
 
+    def _record(self, q: Question, logits: torch.Tensor) -> torch.Tensor:
+        """Keep a question's raw head output when `record_heads` is on (tests compare them
+        with `torch.equal`); keyed by fork kind and concrete pointer."""
+        if self.record_heads:
+            self.last_heads[f"{q.kind}:{q.pointer}"] = logits.detach().clone()
+        return logits
+
+    def _record_count(self, q: Question, logits: torch.Tensor) -> torch.Tensor:
+        if self.record_heads:
+            self.last_heads[f"count:{q.pointer}"] = logits.detach().clone()
+        return logits
+
     # ------------------------------------------------------------------ arrays
     def _items(self, q: Question, ao, count_ao, trunk: _Trunk, options: FillOptions) -> list[Item]:
         a_plan = q.array
         if q.kind == "count":
             lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items)
-            n = decode_count(self.heads.count_logits(ao[0]), lo, hi)
+            n = decode_count(self._record(q, self.heads.count_logits(ao[0])), lo, hi)
             return [Item(a_plan, i) for i in range(n)]
         r0, r1 = q.region
-        logits = self.heads.anchor_logits_from_keys(ao[0], trunk.anchor_keys[r0:r1], trunk.anchor_u[r0:r1])  # [R]
+        logits = self._record(q, self.heads.anchor_logits_from_keys(ao[0], trunk.anchor_keys[r0:r1],
+                                                                    trunk.anchor_u[r0:r1]))        # [R]
         count = saturated = None
         if count_ao is not None:
             # An anchored array's count ranges up to MAX_COUNT (no index-mode cap of 32).
             lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items, anchored=True)
-            count = decode_count(self.heads.count_logits(count_ao[0]), lo, hi)
+            count = decode_count(self._record_count(q, self.heads.count_logits(count_ao[0])), lo, hi)
             saturated = count == hi
         cap = a_plan.max_items if a_plan.max_items is not None else options.max_items
         anchors = [r0 + t for t in decode_anchors(options.array_decode, logits, min_items=a_plan.min_items,

@@ -26,6 +26,7 @@ from deg.errors import FillError
 from deg.plan import FieldPlan
 
 from .constrain import TextLimits
+from .tokenbytes import read_utf8, token_bytes
 
 TOP_K = 256
 
@@ -45,6 +46,10 @@ def _stream(seed: int, pointer: str) -> torch.Generator:
     return gen
 
 
+# One representative character of each UTF-8 width past ASCII (2, 3 and 4 bytes).
+_WIDE_CHARS = {2: "\u00e9", 3: "\u4e00", 4: "\U0001f600"}
+
+
 def _visible(text: str) -> str:
     # A byte-level BPE prefix can end inside a multi-byte character; judge the complete part.
     return text.rstrip("\ufffd")
@@ -60,17 +65,42 @@ class _Decoder:
         self.ids: list[int] = []
         self.done = False
         self.text = ""
+        self.table = token_bytes(tokenizer)      # None: not byte-level, judge decoded text
+        self.data = b""
 
     def _decode(self, ids: list[int]) -> str:
         return self.tok.decode(ids, skip_special_tokens=False, clean_up_tokenization_spaces=False)
 
+    def _pending(self) -> bool:
+        if self.table is not None:
+            return read_utf8(self.data)[1] > 0
+        return _visible(self.text) != self.text
+
     def admissible(self, token: int) -> bool:
         if token in self.eos:
-            return self.limits.complete(_visible(self.text)) and _visible(self.text) == self.text
+            return not self._pending() and self.limits.complete(self.text)
         if token in self.markup:
             return False
+        if self.table is not None:
+            read = read_utf8(self.data + self.table[token])
+            if read is None:
+                return False                   # bytes that can never form a character
+            text, width = read
+            if width:
+                # The token ends inside a character later tokens complete: admit it only if a
+                # character of that width could stand there.
+                return self.limits.viable(text + _WIDE_CHARS[width])
+            return self.limits.viable(text)
         text = self._decode(self.ids + [token])
         visible = _visible(text)
+        if "\ufffd" in visible or len(text) - len(visible) > 3:
+            # Bytes that can no longer form a character: never valid text.
+            return False
+        if visible != text:
+            # The token ends inside a multi-byte character that later tokens complete. Admit
+            # it only if some character of that width could stand there; otherwise a
+            # `[a-z]+` field could start a character no continuation can make valid.
+            return any(self.limits.viable(visible + c) for c in _WIDE_CHARS.values())
         return self.limits.viable(visible)
 
     def order(self, logits: torch.Tensor) -> list[int]:
@@ -101,10 +131,14 @@ class _Decoder:
         if token in self.eos:
             self.done = True
             return
-        self.text = self._decode(self.ids)
+        if self.table is not None:
+            self.data += self.table[token]
+            self.text = self.data.decode("utf-8", errors="replace")
+        else:
+            self.text = self._decode(self.ids)
         if len(self.ids) >= self.row.budget:
             # Out of budget: the text must already be valid (generated_tokens then has no EOS).
-            if not self.limits.complete(_visible(self.text)) or _visible(self.text) != self.text:
+            if self._pending() or not self.limits.complete(self.text):
                 raise FillError(f"{self.row.pointer}: {self.row.budget} tokens were not enough for a "
                                 f"value meeting its limits ({self.text!r})")
             self.done = True

@@ -99,10 +99,14 @@ def _run_model_command(args: argparse.Namespace) -> int:
     records = dg.load_records(args.split, args.limit, seed=args.seed)
     progress = not args.no_progress
     if args.command == "datagen" and args.url:
-        filler = dg.GatewayFiller(args.url, EvaluationSettings.from_env().model)
-        summary_source = dg.evaluate_datagen(records, filler, split=args.split, max_items=args.max_items,
-                                             progress=progress)
-        return _finish(summary_source, args.out)
+        settings = EvaluationSettings.from_env()
+        filler = dg.GatewayFiller(args.url, settings.model, settings.timeout_s)
+        try:
+            result = dg.evaluate_datagen(records, filler, split=args.split, max_items=args.max_items,
+                                         progress=progress)
+        finally:
+            filler.close()
+        return _finish(result, args.out)
     if args.command == "baseline":
         from services.evaluation.baseline import GrammarBaseline
         from services.evaluation.baseline.filler import BaselineFiller

@@ -156,9 +156,7 @@ def _pointer(at: tuple) -> str:
 
 
 def _correct(mode: str, gold: Any, pred: Any) -> bool:
-    if mode == "decide.choice":
-        return gold == pred and type(gold) is type(pred)
-    if mode in ("decide.score", "decide.noul", "extract.span"):
+    if mode in (*DECIDE_MODES, "extract.span"):
         return gold == pred and type(gold) is type(pred)
     if gold is None or pred is None:
         return gold is None and pred is None

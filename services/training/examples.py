@@ -1,9 +1,9 @@
 """A datagen record -> the fork questions inference would ask, each with its training target.
 
-Inference must see exactly the layout training used, so the questions are built by the
-runtime's own question builder (`Runtime._questions` / `_question`, bound to a light view
-with the same layout and config): only the scopes (which array items exist, their anchors
-and locators) come from the gold value instead of from the heads.
+Inference must see exactly the layout training used, so the questions are built by a real
+`Runtime`'s own question builder (`Runtime._questions`), with the checkpoint config of the
+run (its `array_mode`): only the scopes (which array items exist, their anchors and
+locators) come from the gold value instead of from the heads.
 
 Targets (contract 12.3, 12.4, 12.6):
 - decide.choice: index of the gold value among the options. With p = 0.5 the options are
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import types
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,11 +33,12 @@ import torch
 from deg.plan import ArrayPlan, FieldPlan, FillPlan
 from deg.request import FillOptions
 from deg.schema import compile_schema
-from deg_model.checkpoint import CheckpointConfig
+from deg_model.backbone import Backbone
+from deg_model.checkpoint import CheckpointConfig, fresh_heads
 from deg_model.runtime.arrays import count_bounds
 from deg_model.runtime.decode import TokenMap
 from deg_model.runtime.fill import LOCATOR_TOKENS, Item, Question, Runtime
-from deg_model.tokenize import PromptLayout, Trunk
+from deg_model.tokenize import Trunk
 
 SHUFFLE_P = 0.5
 HEAD_OF_MODE = {"decide.choice": "choice", "decide.score": "score", "decide.noul": "noul"}
@@ -69,14 +69,13 @@ class RecordExamples:
     stats: dict[str, int]
 
 
-class _View:
-    """What `Runtime._questions` reads: the layout, the checkpoint config and two methods."""
-
-    def __init__(self, layout: PromptLayout, config: CheckpointConfig):
-        self.layout, self.config = layout, config
-        self._question = types.MethodType(Runtime._question, self)
-        self._anchored = types.MethodType(Runtime._anchored, self)
-        self._questions = types.MethodType(Runtime._questions, self)
+def training_runtime(backbone: Backbone, *, array_mode: str = "index") -> Runtime:
+    """A runtime whose question builder lays out training forks (its heads are never read)."""
+    if array_mode not in ("index", "anchor"):
+        raise ValueError(f"array_mode must be 'index' or 'anchor', got {array_mode!r}")
+    config = CheckpointConfig(model_id="training", backbone="training", array_mode=array_mode,
+                              hidden=backbone.spec.hidden_size)
+    return Runtime(backbone, fresh_heads(backbone.spec.hidden_size), config)
 
 
 class _TrunkTokens:
@@ -120,14 +119,11 @@ def char_to_token_span(offsets: torch.Tensor, start: int, end: int) -> tuple[int
 
 
 class ExampleBuilder:
-    """Builds the examples of records for one prompt layout and array mode."""
+    """Builds the examples of records with one runtime's layout and array mode."""
 
-    def __init__(self, layout: PromptLayout, *, array_mode: str = "index", seed: int = 0):
-        if array_mode not in ("index", "anchor"):
-            raise ValueError(f"array_mode must be 'index' or 'anchor', got {array_mode!r}")
-        self.layout, self.seed = layout, seed
-        self.config = CheckpointConfig(model_id="training", backbone="training", array_mode=array_mode)
-        self.view = _View(layout, self.config)
+    def __init__(self, runtime: Runtime, *, seed: int = 0):
+        self.view, self.seed = runtime, seed
+        self.layout, self.config = runtime.layout, runtime.config
         self.options = FillOptions()
 
     # ------------------------------------------------------------------ public

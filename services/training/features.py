@@ -115,15 +115,33 @@ def build_cache(directory: str | Path, backbone: Backbone, builder: ExampleBuild
     for record in iterator:
         path = directory / _file_name(record["uid"])
         if not path.exists():
-            feats = record_features(backbone, builder, record)
-            tmp = path.with_suffix(".tmp")
-            torch.save(feats.__dict__ | {"questions": [q.__dict__ for q in feats.questions]}, tmp)
-            tmp.replace(path)
+            _save_record(path, record_features(backbone, builder, record))
         uids.append(record["uid"])
-    tmp = index_file.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"identity": identity, "uids": uids}, indent=1) + "\n")
-    tmp.replace(index_file)
+    _write_index(directory, identity, uids)
     return uids
+
+
+def _save_record(path: Path, feats: FeatureRecord) -> None:
+    tmp = path.with_suffix(".tmp")
+    torch.save(feats.__dict__ | {"questions": [q.__dict__ for q in feats.questions]}, tmp)
+    tmp.replace(path)
+
+
+def _write_index(directory: Path, identity: dict[str, Any], uids: list[str]) -> None:
+    tmp = directory / "index.json.tmp"
+    tmp.write_text(json.dumps({"identity": identity, "uids": uids}, indent=1) + "\n")
+    tmp.replace(directory / "index.json")
+
+
+def save_cache(directory: str | Path, records: Iterable[FeatureRecord], identity: dict[str, Any]) -> None:
+    """Write already computed features as a cache (e.g. features computed elsewhere)."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    uids = []
+    for rec in records:
+        _save_record(directory / _file_name(rec.uid), rec)
+        uids.append(rec.uid)
+    _write_index(directory, identity, uids)
 
 
 def load_cache(directory: str | Path) -> list[FeatureRecord]:

@@ -268,3 +268,6 @@ def test_zstd_bodies_are_read_and_a_zstd_bomb_is_refused_by_the_mounted_middlewa
     refused = httpx.post(f"{url}/v1/systemone", content=bomb, headers=headers, timeout=60, trust_env=False)
     assert refused.status_code == 413 and len(bomb) < 4096
     assert httpx.get(f"{url}/health", timeout=10, trust_env=False).status_code == 200
+    metrics = httpx.get(f"{url}/metrics", timeout=10, trust_env=False).text   # labelled by route template
+    assert 'deg_gateway_requests_total{method="POST",route="/v1/systemone",status="200"}' in metrics
+    assert 'deg_gateway_requests_total{method="POST",route="/v1/systemone",status="413"}' in metrics

@@ -1,0 +1,28 @@
+"""Projections on fixed-shape token tiles: the batch-invariant GEMM of the fork path (CPU).
+
+`linear(x, weight, bias)` accepts either
+- `x [n, in]` (the trunk, batch 1): one plain `F.linear` over the whole chunk; or
+- `x [tiles, FORK_GRID, in]` (forks and decode steps): ONE batched GEMM that solves the same
+  `[FORK_GRID, in] x [in, out]` problem for every tile. The weight is broadcast as a stride-0
+  batch operand (a view, never copied), so torch hands MKL a batch of identically shaped
+  problems; each tile's result depends only on that tile, never on how many tiles share the
+  call. This replaces one `F.linear` call per tile: the same bits, one dispatch instead of
+  hundreds (the per-call overhead, not the arithmetic, made forks dearer than a re-read).
+
+Bias is added as a separate elementwise op on the tiled path (per element, so invariant).
+"""
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as F
+
+
+def linear(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None = None) -> torch.Tensor:
+    """x [n, in] or [tiles, n, in]; weight [out, in] -> [n, out] or [tiles, n, out]."""
+    if x.dim() == 2:
+        return F.linear(x, weight, bias)
+    if x.dim() != 3:
+        raise ValueError(f"linear expects [n, in] or [tiles, n, in] inputs, got shape {tuple(x.shape)}")
+    wt = weight.t()                                                  # [in, out] view
+    out = torch.bmm(x.contiguous(), wt.expand(x.shape[0], wt.shape[0], wt.shape[1]))  # [tiles, n, out]
+    return out if bias is None else out + bias

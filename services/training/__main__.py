@@ -1,0 +1,103 @@
+"""`python -m services.training`: train, calibrate, cache features, run a queue worker.
+
+    python -m services.training train --out DIR (--records PATH | --features DIR) --steps N
+        [--batch-records 8] [--lr 1e-3] [--warmup 20] [--seed 0] [--save-every 100]
+        [--array-mode index|anchor] [--limit N]
+    python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
+    python -m services.training features --records PATH --split train|val --out DIR
+    python -m services.training worker [--burst]          (settings from DEG_REDIS_URL, ...)
+    python -m services.training enqueue-train ... / enqueue-calibrate ...  (same options)
+
+The backbone stays frozen (heads-only training over cached features).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from dataclasses import fields
+
+from .trainer import TrainSettings
+
+
+def _train_settings(args) -> TrainSettings:
+    return TrainSettings(steps=args.steps, batch_records=args.batch_records, lr=args.lr, warmup=args.warmup,
+                         seed=args.seed, save_every=args.save_every, array_mode=args.array_mode)
+
+
+def _add_train_args(p):
+    p.add_argument("--out", required=True)
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--records", help="datagen JSONL; its split == 'train' records are used")
+    src.add_argument("--features", help="a feature cache directory built by `features`")
+    p.add_argument("--steps", type=int, required=True)
+    p.add_argument("--batch-records", type=int, default=8)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--warmup", type=int, default=20)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--save-every", type=int, default=100)
+    p.add_argument("--array-mode", choices=("index", "anchor"), default="index")
+    p.add_argument("--limit", type=int, default=None, help="use at most this many records")
+
+
+def _add_cal_args(p):
+    p.add_argument("--checkpoint", required=True)
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--records", help="datagen JSONL; its split == 'val' records are used")
+    src.add_argument("--features", help="a val feature cache directory")
+    p.add_argument("--limit", type=int, default=None)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m services.training", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_train_args(sub.add_parser("train", help="train the heads (resumes from the last checkpoint in --out)"))
+    _add_cal_args(sub.add_parser("calibrate", help="fit temperatures on val records, in place"))
+    f = sub.add_parser("features", help="cache frozen-backbone features of records")
+    f.add_argument("--records", required=True)
+    f.add_argument("--split", choices=("train", "val"), required=True)
+    f.add_argument("--out", required=True)
+    f.add_argument("--array-mode", choices=("index", "anchor"), default="index")
+    f.add_argument("--seed", type=int, default=0)
+    f.add_argument("--limit", type=int, default=None)
+    w = sub.add_parser("worker", help="take training/calibration jobs from the Redis queue")
+    w.add_argument("--burst", action="store_true", help="exit when the queue is empty")
+    _add_train_args(sub.add_parser("enqueue-train", help="queue a training job"))
+    _add_cal_args(sub.add_parser("enqueue-calibrate", help="queue a calibration job"))
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    try:
+        if args.command == "train":
+            from .pipeline import run_training
+            last = run_training(args.out, _train_settings(args), features=args.features, records=args.records,
+                                limit=args.limit, progress=True)
+            print(last)
+        elif args.command == "calibrate":
+            from .pipeline import run_calibration
+            report = run_calibration(args.checkpoint, features=args.features, records=args.records, limit=args.limit)
+            print(json.dumps(report.as_dict(), indent=1, sort_keys=True))
+        elif args.command == "features":
+            from .pipeline import cache_features
+            print(cache_features(args.records, args.split, args.out, array_mode=args.array_mode, seed=args.seed,
+                                 limit=args.limit, progress=True))
+        else:
+            from .jobs import enqueue_calibration, enqueue_training, run_worker
+            from .settings import TrainingServiceSettings
+            settings = TrainingServiceSettings.from_env()
+            if args.command == "worker":
+                run_worker(settings, burst=args.burst)
+            elif args.command == "enqueue-train":
+                print(enqueue_training(settings, out=args.out, train=_train_settings(args), features=args.features,
+                                       records=args.records, limit=args.limit))
+            else:
+                print(enqueue_calibration(settings, checkpoint=args.checkpoint, features=args.features,
+                                          records=args.records))
+    except (ValueError, FileNotFoundError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""Head outputs and the total loss of a batch of cached-feature records (contract 12.4).
+
+total = decide + extract + 0.5 count + anchor, each term the mean over its questions in
+the batch (a term with no question in the batch is 0). Heads run at temperature 1 during
+training: calibration fits the temperatures afterwards, on val records only.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import torch
+
+from deg_model.heads import Heads
+
+from . import losses
+from .features import FeatureQuestion, FeatureRecord
+
+TERMS = ("decide", "extract", "count", "anchor")
+TERM_OF_KIND = {"choice": "decide", "score": "decide", "noul": "decide",
+                "extract": "extract", "count": "count", "anchor": "anchor"}
+WEIGHTS = {"decide": 1.0, "extract": 1.0, "count": losses.COUNT_WEIGHT, "anchor": losses.ANCHOR_WEIGHT}
+
+
+def raw_logits(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None):
+    """The logits a question's head gives (uncalibrated: temperatures are not applied).
+
+    choice/score [n], noul [2], count [MAX_COUNT+1], anchor [R] (region), extract
+    (start [T+1], end [T+1]).
+    """
+    if q.kind == "choice":
+        return heads.choice(q.a, q.o)
+    if q.kind == "score":
+        return heads.score(q.a, q.o)
+    if q.kind == "noul":
+        l = heads.noul(q.a).squeeze(-1)
+        return torch.stack([l, torch.zeros_like(l)])
+    if q.kind == "count":
+        return heads.count(q.a)
+    if q.kind == "anchor":
+        r0, r1 = q.region
+        return heads.anchor(q.a, ctx[r0:r1]) + heads.anchor_bias              # [R]
+    if q.kind == "extract":
+        keys = keys if keys is not None else heads.span_keys(ctx)             # 2 x [T, d]
+        s = keys[0] @ heads.qs(q.a)                                           # [T]
+        e = keys[1] @ heads.qe(q.a)
+        if q.item_anchor is not None:
+            bias = heads.anchored_bias(torch.arange(ctx.shape[0]), *q.item_anchor)
+            s, e = s + bias[0], e + bias[1]
+        n = heads.null(q.a)                                                   # [1]
+        return torch.cat([s, n]), torch.cat([e, n])
+    raise ValueError(f"unknown question kind {q.kind!r}")
+
+
+def question_loss(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None) -> torch.Tensor:
+    out = raw_logits(heads, q, ctx, keys)
+    if q.kind in ("choice", "score", "noul"):
+        return losses.decide_loss(out, losses.one_hot(q.target, out.shape[0], out.dtype))
+    if q.kind == "count":
+        return losses.count_loss(out, q.target, *q.bounds)
+    if q.kind == "anchor":
+        return losses.anchor_loss(out, [s - q.region[0] for s in q.starts])
+    return losses.extract_loss(out[0], out[1], q.spans)
+
+
+def batch_loss(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.float32):
+    """(total, {term: mean loss}) over every question of `records`."""
+    sums = {t: [] for t in TERMS}
+    for rec in records:
+        ctx = rec.ctx.to(dtype)
+        keys = heads.span_keys(ctx) if any(q.kind == "extract" for q in rec.questions) else None
+        for q in rec.questions:
+            qd = _as(q, dtype)
+            sums[TERM_OF_KIND[q.kind]].append(question_loss(heads, qd, ctx, keys))
+    terms = {t: (torch.stack(v).mean() if v else torch.zeros((), dtype=dtype)) for t, v in sums.items()}
+    total = sum(WEIGHTS[t] * terms[t] for t in TERMS)
+    return total, terms
+
+
+def _as(q: FeatureQuestion, dtype) -> FeatureQuestion:
+    if q.a.dtype == dtype:
+        return q
+    import dataclasses
+    return dataclasses.replace(q, a=q.a.to(dtype), o=None if q.o is None else q.o.to(dtype))

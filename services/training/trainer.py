@@ -1,0 +1,252 @@
+"""Heads trainer over cached frozen-backbone features (contract 12.4, heads-only).
+
+- Optimizer: AdamW (lr 1e-3 for the heads, weight decay on matrices only), linear warmup
+  then cosine decay to 10% of the peak at the last step.
+- Data order: a pure function of (seed, step). The record stream is the concatenation of
+  per-epoch permutations (`torch.Generator` seeded with seed and epoch); step `s` takes
+  stream positions `[s*B, (s+1)*B)`. Resuming therefore needs only the step number.
+- Checkpoints every `save_every` steps (and at the end) as `<out>/step-NNNNNN/`: a deg
+  checkpoint (`deg.json`, `heads.safetensors`) plus `optimizer.safetensors` (AdamW moments
+  and step counts) and `trainer.json` (step, settings, loss history). Each directory is
+  written beside its final name and renamed into place, so a crash never leaves half a
+  checkpoint. Nothing time- or host-dependent goes into them, so a resumed run ends with
+  the same bytes as an uninterrupted one (tested).
+- Threads: the run pins torch's CPU thread count (`threads`, default 1) because CPU
+  reductions depend on it; the bytes are reproducible across processes at equal `threads`.
+- `<out>/loss.png`: the loss curve (total and every term), redrawn at every checkpoint.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+import torch
+from safetensors.torch import load_file, save_file
+
+from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
+from deg_model.heads import Heads
+
+from .features import FeatureRecord
+from .objective import TERMS, batch_loss
+
+STEP_DIR = "step-{:06d}"
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    steps: int
+    batch_records: int = 8
+    lr: float = 1e-3
+    warmup: int = 20
+    min_lr_fraction: float = 0.1
+    weight_decay: float = 0.01
+    seed: int = 0
+    save_every: int = 100
+    array_mode: str = "index"
+    backbone: str = "smollm2-135m-instruct"
+    model_id: str = "deg-smollm2-135m"
+    # CPU reductions split work by thread count, so the bytes of a run depend on it: the
+    # trainer pins it for the run (restored afterwards) so a resume in another process, or
+    # a worker on another machine, reproduces them.
+    threads: int = 1
+
+    def __post_init__(self):
+        problems = []
+        if self.steps < 1:
+            problems.append(f"steps must be >= 1, got {self.steps}")
+        if self.batch_records < 1:
+            problems.append(f"batch_records must be >= 1, got {self.batch_records}")
+        if not self.lr > 0:
+            problems.append(f"lr must be > 0, got {self.lr}")
+        if self.warmup < 0:
+            problems.append(f"warmup must be >= 0, got {self.warmup}")
+        if not 0 <= self.min_lr_fraction <= 1:
+            problems.append(f"min_lr_fraction must be in [0, 1], got {self.min_lr_fraction}")
+        if self.save_every < 1:
+            problems.append(f"save_every must be >= 1, got {self.save_every}")
+        if self.array_mode not in ("index", "anchor"):
+            problems.append(f"array_mode must be 'index' or 'anchor', got {self.array_mode!r}")
+        if self.threads < 1:
+            problems.append(f"threads must be >= 1, got {self.threads}")
+        if problems:
+            raise ValueError("; ".join(problems))
+
+
+def lr_at(settings: TrainSettings, step: int) -> float:
+    """Learning rate of optimizer step `step` (0-based)."""
+    if step < settings.warmup:
+        return settings.lr * (step + 1) / settings.warmup
+    span = max(1, settings.steps - settings.warmup)
+    progress = min(1.0, (step - settings.warmup) / span)
+    floor = settings.min_lr_fraction
+    return settings.lr * (floor + (1 - floor) * 0.5 * (1 + math.cos(math.pi * progress)))
+
+
+def batch_indices(seed: int, n_records: int, step: int, batch: int) -> list[int]:
+    """Record indices of step `step`: positions [step*B, (step+1)*B) of the epoch stream."""
+    if n_records < 1:
+        raise ValueError("no training records")
+    out = []
+    for pos in range(step * batch, (step + 1) * batch):
+        epoch, offset = divmod(pos, n_records)
+        gen = torch.Generator().manual_seed(seed * 1_000_003 + epoch)
+        out.append(int(torch.randperm(n_records, generator=gen)[offset]))
+    return out
+
+
+def _param_groups(heads: Heads, weight_decay: float):
+    decay = [p for n, p in heads.named_parameters() if p.dim() >= 2]
+    rest = [p for n, p in heads.named_parameters() if p.dim() < 2]
+    return [{"params": decay, "weight_decay": weight_decay}, {"params": rest, "weight_decay": 0.0}]
+
+
+def make_optimizer(heads: Heads, settings: TrainSettings) -> torch.optim.AdamW:
+    return torch.optim.AdamW(_param_groups(heads, settings.weight_decay), lr=settings.lr,
+                             betas=(0.9, 0.999), eps=1e-8, foreach=False)
+
+
+def _optimizer_tensors(heads: Heads, opt: torch.optim.Optimizer) -> dict[str, torch.Tensor]:
+    out = {}
+    for name, p in heads.named_parameters():
+        st = opt.state.get(p)
+        if st:
+            out[f"{name}.exp_avg"] = st["exp_avg"].detach().contiguous()
+            out[f"{name}.exp_avg_sq"] = st["exp_avg_sq"].detach().contiguous()
+            out[f"{name}.step"] = torch.as_tensor(st["step"], dtype=torch.float32).reshape(1)
+    return out
+
+
+def _restore_optimizer(heads: Heads, opt: torch.optim.Optimizer, tensors: dict[str, torch.Tensor]) -> None:
+    for name, p in heads.named_parameters():
+        if f"{name}.exp_avg" in tensors:
+            opt.state[p] = {"step": tensors[f"{name}.step"].reshape(()).clone(),
+                            "exp_avg": tensors[f"{name}.exp_avg"].clone(),
+                            "exp_avg_sq": tensors[f"{name}.exp_avg_sq"].clone()}
+
+
+def checkpoint_config(settings: TrainSettings, hidden: int, step: int) -> CheckpointConfig:
+    return CheckpointConfig(
+        model_id=settings.model_id, backbone=settings.backbone, hidden=hidden,
+        array_mode=settings.array_mode, trained=True,
+        provenance={"trainer": "services.training", "step": step, "settings": asdict(settings),
+                    "backbone_frozen": True, "lora": None})
+
+
+def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, opt, step: int,
+                             history: list[dict]) -> Path:
+    final = out / STEP_DIR.format(step)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=out))
+    try:
+        save_checkpoint(tmp / "ckpt", checkpoint_config(settings, heads.hidden, step), heads)
+        for f in (tmp / "ckpt").iterdir():
+            os.rename(f, tmp / f.name)
+        (tmp / "ckpt").rmdir()
+        save_file(_optimizer_tensors(heads, opt), str(tmp / "optimizer.safetensors"))
+        (tmp / "trainer.json").write_text(json.dumps(
+            {"step": step, "settings": asdict(settings), "history": history}, indent=1, sort_keys=True) + "\n")
+        if final.exists():
+            shutil.rmtree(final)
+        os.rename(tmp, final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return final
+
+
+def latest_checkpoint(out: Path) -> Path | None:
+    steps = sorted(p for p in out.glob("step-*") if p.is_dir() and (p / "trainer.json").is_file())
+    return steps[-1] if steps else None
+
+
+def plot_losses(history: list[dict], path: Path) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(7, 4))
+    steps = [h["step"] for h in history]
+    for key in ("total", *TERMS):
+        ax.plot(steps, [h[key] for h in history], label=key, linewidth=1.6 if key == "total" else 1.0)
+    ax.set_xlabel("step")
+    ax.set_ylabel("loss")
+    ax.set_yscale("log")
+    ax.legend()
+    ax.set_title("deg heads training loss")
+    fig.tight_layout()
+    tmp = path.with_name(f".{path.name}.tmp.png")
+    fig.savefig(tmp, dpi=100)
+    plt.close(fig)
+    os.replace(tmp, path)
+
+
+def train(settings: TrainSettings, records: Sequence[FeatureRecord], out: str | Path, *,
+          stop_after: int | None = None, progress: bool = False,
+          on_step: Callable[[int, dict], None] | None = None) -> Path:
+    """Train (or resume) into `out`; returns the last checkpoint directory.
+
+    `stop_after`: stop once this many steps are done in total (the run can be resumed later).
+    `on_step(step, losses)`: called after every optimizer step (job progress reporting).
+    """
+    if not records:
+        raise ValueError("no training records")
+    threads = torch.get_num_threads()
+    torch.set_num_threads(settings.threads)
+    try:
+        return _train(settings, records, Path(out), stop_after, progress, on_step)
+    finally:
+        torch.set_num_threads(threads)
+
+
+def _train(settings, records, out: Path, stop_after, progress, on_step) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    hidden = int(records[0].ctx.shape[1])
+    heads = fresh_heads(hidden, seed=settings.seed)
+    heads.train()
+    opt = make_optimizer(heads, settings)
+    start, history = 0, []
+    last = latest_checkpoint(out)
+    if last is not None:
+        state = json.loads((last / "trainer.json").read_text())
+        if state["settings"] != json.loads(json.dumps(asdict(settings))):
+            raise ValueError(f"{last}: checkpoint was trained with other settings {state['settings']}")
+        _, loaded, _ = load_checkpoint(last)
+        heads.load_state_dict(loaded.state_dict())
+        _restore_optimizer(heads, opt, load_file(str(last / "optimizer.safetensors")))
+        start, history = state["step"], state["history"]
+    end = settings.steps if stop_after is None else min(settings.steps, stop_after)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+        bar = tqdm(total=settings.steps, initial=start, desc="train", unit="step")
+    for step in range(start, end):
+        for group in opt.param_groups:
+            group["lr"] = lr_at(settings, step)
+        batch = [records[i] for i in batch_indices(settings.seed, len(records), step, settings.batch_records)]
+        opt.zero_grad(set_to_none=True)
+        total, terms = batch_loss(heads, batch)
+        total.backward()
+        opt.step()
+        entry = {"step": step + 1, "total": float(total.detach()), **{t: float(v.detach()) for t, v in terms.items()},
+                 "lr": lr_at(settings, step)}
+        history.append(entry)
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix(loss=f"{entry['total']:.3f}")
+        if on_step is not None:
+            on_step(step + 1, entry)
+        done = step + 1
+        if done % settings.save_every == 0 or done == settings.steps:
+            last = save_training_checkpoint(out, settings, heads.eval(), opt, done, history)
+            heads.train()
+            plot_losses(history, out / "loss.png")
+    if bar is not None:
+        bar.close()
+    if end > start and (last is None or json.loads((last / "trainer.json").read_text())["step"] != end):
+        last = save_training_checkpoint(out, settings, heads.eval(), opt, end, history)
+        plot_losses(history, out / "loss.png")
+    return last

@@ -1,0 +1,137 @@
+"""Record -> fork questions + targets, and the frozen-backbone feature cache, on a tiny random
+llama with the real SmolLM2 tokenizer (the layout is the tokenizer's; the weights don't matter)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+import torch
+from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
+
+from deg.schema import compile_schema
+from deg_model.backbone import Backbone
+from deg_model.loading import embedded_gguf_path
+from services.training.datagen import generate
+from services.training.examples import ExampleBuilder, char_to_token_span, training_runtime
+from services.training.features import build_cache, load_cache, record_features
+
+
+@pytest.fixture(scope="module")
+def backbone() -> Backbone:
+    gguf = embedded_gguf_path()
+    tokenizer = AutoTokenizer.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
+    torch.manual_seed(0)
+    model = LlamaForCausalLM(LlamaConfig(
+        vocab_size=49152, hidden_size=32, intermediate_size=48, num_hidden_layers=1, num_attention_heads=2,
+        num_key_value_heads=1, max_position_embeddings=8192, rms_norm_eps=1e-5)).eval()
+    return Backbone.from_hf_model(model, tokenizer)
+
+
+@pytest.fixture(scope="module")
+def records():
+    return list(generate(1, 14, split="train"))
+
+
+def _resolve(value, pointer):
+    for seg in pointer.split("/")[1:]:
+        value = value[int(seg)] if isinstance(value, list) else value.get(seg, None) if value is not None else None
+    return value
+
+
+def test_char_to_token_span():
+    offsets = torch.tensor([[0, 3], [3, 4], [4, 9], [9, 10]])
+    assert char_to_token_span(offsets, 4, 9) == (2, 2)
+    assert char_to_token_span(offsets, 1, 5) == (0, 2)
+    assert char_to_token_span(offsets, 9, 10) == (3, 3)
+    assert char_to_token_span(offsets, 10, 12) is None
+    assert char_to_token_span(offsets, 5, 5) is None
+
+
+def test_targets_match_the_gold_value(backbone, records):
+    builder = ExampleBuilder(training_runtime(backbone), seed=0)
+    tok = backbone.tokenizer
+    kinds = set()
+    for record in records:
+        built = builder.build(record)
+        ctx, offsets = record["context"], built.trunk.offsets
+        for ex in built.examples:
+            kinds.add(ex.kind)
+            gold = _resolve(record["value"], ex.pointer)
+            text = tok.decode(ex.ids)
+            assert text.startswith(f"FIELD {ex.pointer}\n") or text.startswith(f"ARRAY {ex.pointer}\n")
+            if ex.kind == "extract":
+                if gold is None:
+                    assert ex.spans == ()
+                for s, e in ex.spans:
+                    covered = ctx[int(offsets[s][0]):int(offsets[e][1])]
+                    spans = [record["spans"].get(ex.pointer)] + record["span_alternatives"].get(ex.pointer, [])
+                    assert any(sp and ctx[sp[0]:sp[1]] in covered for sp in spans)
+            elif ex.kind == "choice":
+                line_end = ex.options[ex.target]
+                line_start = ex.options[ex.target - 1] + 1 if ex.target else None
+                shown = tok.decode(ex.ids[line_start:line_end + 1]) if line_start is not None else None
+                if shown is not None:
+                    assert shown.startswith("- " + json.dumps(gold, ensure_ascii=False, separators=(", ", ": ")))
+            elif ex.kind == "noul":
+                assert ex.target == (0 if gold is True else 1)
+            elif ex.kind == "count":
+                assert ex.target == min(len(gold or []), ex.bounds[1])   # capped: "at least"
+    assert {"extract", "choice", "noul", "count"} <= kinds
+
+
+def test_choice_shuffle_is_about_half_and_deterministic(backbone, records):
+    rt = training_runtime(backbone)
+    a = [ExampleBuilder(rt, seed=3).build(r) for r in records]
+    b = [ExampleBuilder(rt, seed=3).build(r) for r in records]
+    for x, y in zip(a, b):
+        assert [(e.pointer, e.ids.tolist(), e.target, e.spans) for e in x.examples] == \
+               [(e.pointer, e.ids.tolist(), e.target, e.spans) for e in y.examples]
+    shuffled = total = 0
+    for r, built in zip(records, a):
+        plan = {f.pointer: f for f in compile_schema(r["schema"]).fields}
+        for e in built.examples:
+            if e.kind == "choice":
+                f = plan[next(p for p in plan if p.split("/")[-1] == e.pointer.split("/")[-1])]
+                first = json.dumps(f.options[0], ensure_ascii=False, separators=(", ", ": "))
+                opt_text = backbone.tokenizer.decode(e.ids[:e.options[0] + 1])
+                total += 1
+                shuffled += not opt_text.endswith("- " + first) and f"- {first}:" not in opt_text.splitlines()[-1]
+    assert total >= 6 and 0 < shuffled < total
+
+
+def test_anchor_mode_gold_anchors_and_locators(backbone, records):
+    builder = ExampleBuilder(training_runtime(backbone, array_mode="anchor"), seed=0)
+    seen = 0
+    for record in records:
+        built = builder.build(record)
+        for ex in built.examples:
+            if ex.kind == "anchor":
+                seen += 1
+                n = len(_resolve(record["value"], ex.pointer) or [])
+                assert len(ex.starts) == n and len(set(ex.starts)) == n
+                assert all(ex.region[0] <= s < ex.region[1] for s in ex.starts)
+            if ex.item_anchor is not None:
+                text = backbone.tokenizer.decode(ex.ids)
+                assert " AT: " in text and "/*/" in text.splitlines()[0]
+    assert seen >= 3
+
+
+def test_features_equal_a_lone_fork_row_and_cache_round_trips(backbone, records, tmp_path):
+    builder = ExampleBuilder(training_runtime(backbone), seed=0)
+    record = min(records[:6], key=lambda r: len(r["context"]))
+    feats = record_features(backbone, builder, record)
+    built = builder.build(record)
+    state = backbone.prefill(built.trunk.ids)
+    for ex, q in list(zip(built.examples, feats.questions))[:4]:
+        alone = backbone.fork(state, [ex.ids]).normed[0]
+        assert torch.equal(q.a, alone[ex.answer].float())
+        if ex.options:
+            assert torch.equal(q.o, alone[ex.options].float())
+    assert feats.ctx.shape == (built.trunk.context_index.shape[0], backbone.spec.hidden_size)
+    build_cache(tmp_path / "c", backbone, builder, [record])
+    [loaded] = load_cache(tmp_path / "c")
+    assert torch.equal(loaded.ctx, feats.ctx) and len(loaded.questions) == len(feats.questions)
+    assert all(torch.equal(x.a, y.a) for x, y in zip(loaded.questions, feats.questions))
+    other = ExampleBuilder(training_runtime(backbone, array_mode="anchor"), seed=0)
+    with pytest.raises(ValueError, match="feature cache was built for"):
+        build_cache(tmp_path / "c", backbone, other, [record])
