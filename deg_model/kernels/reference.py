@@ -34,6 +34,28 @@ def trunk_attention(q: torch.Tensor, keys: torch.Tensor, values: torch.Tensor, s
     return out[0].transpose(0, 1).reshape(C, Hq * D)
 
 
+def _prefix_attention(qg: torch.Tensor, prefix_k: torch.Tensor, prefix_v: torch.Tensor
+                      ) -> tuple[torch.Tensor, torch.Tensor]:
+    """Every query against the whole prefix (no mask): (out [R, Hkv, M, D], lse [R, Hkv, M]).
+
+    qg [R, Hkv, M, D] (already laid out per kv head); prefix_k/v [Hkv, P, D] are broadcast over
+    the rows as stride-0 views. On the CPU this is torch's flash-attention kernel, which also
+    returns the log-sum-exp: one fused pass instead of score, max, exp and sum passes over
+    `[M, P]`. It splits work by (row, head, query block) with block sizes set by (M, P) only,
+    so a row's bits do not depend on the batch. Elsewhere: the same math in plain ops.
+    """
+    R, Hkv, M, D = qg.shape
+    P = prefix_k.shape[1]
+    k = prefix_k[None].expand(R, Hkv, P, D)
+    v = prefix_v[None].expand(R, Hkv, P, D)
+    if qg.device.type == "cpu":
+        out, lse = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu(qg, k, v)
+        return out, lse
+    s = torch.matmul(qg, k.transpose(-1, -2)) * D ** -0.5                               # [R, Hkv, M, P]
+    lse = torch.logsumexp(s, dim=-1)
+    return torch.matmul(torch.softmax(s, dim=-1), v), lse
+
+
 def rows_attention(q: torch.Tensor, prefix_k: torch.Tensor, prefix_v: torch.Tensor,
                    own_k: torch.Tensor, own_v: torch.Tensor, q_start: torch.Tensor) -> torch.Tensor:
     """Fork rows of ONE common width: prefix by reference + own causal keys, one softmax per row.
@@ -62,22 +84,20 @@ def rows_attention(q: torch.Tensor, prefix_k: torch.Tensor, prefix_v: torch.Tens
     q_pos = q_start.to(q.device)[:, None] + torch.arange(n, device=q.device)[None, :]     # [R, n]
     visible = (own_pos[None, None, :] <= q_pos[:, :, None])                               # [R, n, W]
     visible = visible[:, None].expand(R, group, n, W).reshape(R, group * n, W)
-    heads = []
-    for h in range(Hkv):
-        qh = qg[:, h].contiguous()                                                        # [R, g*n, D]
-        s_own = torch.bmm(qh, own_k[:, h].transpose(1, 2)) * scale                        # [R, g*n, W]
-        s_own = s_own.masked_fill(~visible, float("-inf"))
-        m = s_own.amax(-1, keepdim=True)                                                  # [R, g*n, 1]
-        if P:
-            s_pre = torch.bmm(qh, prefix_k[h].t().expand(R, D, P)) * scale                # [R, g*n, P]
-            m = torch.maximum(s_pre.amax(-1, keepdim=True), m)
-            p_pre = torch.exp(s_pre - m)
-        p_own = torch.exp(s_own - m)
-        denom = p_own.sum(-1, keepdim=True)
-        out = torch.bmm(p_own, own_v[:, h])                                               # [R, g*n, D]
-        if P:
-            denom = p_pre.sum(-1, keepdim=True) + denom
-            out = torch.bmm(p_pre, prefix_v[h].expand(R, P, D)) + out
-        heads.append(out / denom)
-    out = torch.stack(heads, dim=1)                                                       # [R, Hkv, g*n, D]
+    # Own keys: a small [R, Hkv, g*n, W] score block per row; the prefix part comes back as a
+    # normalized output plus its log-sum-exp, and the two are merged in one joint softmax.
+    s_own = torch.matmul(qg * scale, own_k.transpose(-1, -2))                               # [R, Hkv, g*n, W]
+    s_own.masked_fill_(~visible[:, None], float("-inf"))
+    m = s_own.amax(-1)                                                                       # [R, Hkv, g*n]
+    if P:
+        out_pre, lse = _prefix_attention(qg, prefix_k, prefix_v)                              # [R, Hkv, g*n, D]
+        m = torch.maximum(m, lse)
+    p_own = torch.exp(s_own - m[..., None])
+    out = torch.matmul(p_own, own_v)                                                         # [R, Hkv, g*n, D]
+    denom = p_own.sum(-1)                                                                    # [R, Hkv, g*n]
+    if P:
+        w_pre = torch.exp(lse - m)
+        out = out + out_pre * w_pre[..., None]
+        denom = denom + w_pre
+    out = out / denom[..., None]
     return out.reshape(R, Hq, n, D).transpose(1, 2).reshape(R, n, Hq * D)

@@ -3,16 +3,33 @@
 One request:
 1. **Read once.** The trunk (prefix + rendered context + "\\n") is prefilled once; its
    final-normed hidden states at the context tokens are what span, anchor heads point into.
+   The heads' context-side projections (span keys, anchor keys) are computed once per trunk.
 2. **Parallel phase, in rounds.** Round 0 asks every leaf outside arrays and every top-level
-   array's count (index mode) or anchor (anchored mode) question; each later round asks the
-   leaves and nested-array questions of the items the previous round found. Every question
-   is a fork row of the trunk; rows run in memory-bounded micro-batches, and a row's numerics
-   never depend on the other rows (the backbone's fork path is batch-invariant), so a field's
-   outcome is the same alone, reordered, in a bigger schema or beside other requests.
-3. **Drops** of items whose required values are missing (`deg.response.apply_drops`).
-4. **Generate phase.** The KNOWN VALUES block (every decided/extracted value, leaf order)
-   extends the trunk state once; every generate field forks that state with only its own
-   header, and all of them decode together under their length/pattern constraints.
+   array's count (index mode) or anchor (+ count, unless `threshold`) question; each later
+   round asks the leaves and nested-array questions of the items the previous round found.
+   Every question is a fork row of the trunk; rows run in micro-batches of at most
+   `fork_token_budget` padded tokens, and a row's numerics never depend on the other rows
+   (the backbone's fork path is batch-invariant), so a field's outcome is the same alone,
+   reordered, in a bigger schema or beside other requests.
+3. **Drops** of items whose required values are missing (`deg.response.apply_drops`): the
+   survivors are renumbered, their fork outputs untouched.
+4. **Generate phase.** The KNOWN VALUES block (every value of the response so far: decided,
+   extracted, and the nulls of nullable leaves, in leaf order) extends the trunk state once;
+   every generate field forks that state with only its own header, and all of them decode
+   together under their length/pattern constraints.
+
+Raw outcomes come back in leaf order (depth-first, schema order, items by index).
+
+Choices where the contract leaves room:
+- Index-addressed arrays also resolve round by round instead of speculating 8 items per
+  array in round 0: on the CPU a round costs one more fork call and nothing else, while a
+  speculated item that does not exist costs its whole fork. Outcomes are identical either way.
+- `fill_many` runs its jobs one after another, each with its own trunk and its own
+  exception slot: the backbone's fork reads one prefix state per call, and on the CPU rows
+  of several requests in one call would run the same per-tile kernels as separate calls.
+- `record_heads = True` keeps every question's raw head output (`last_heads`, keyed
+  `"<kind>:<concrete pointer>"`) so determinism can be checked with `torch.equal`;
+  `last_stats` holds the token counts of the last fill.
 """
 from __future__ import annotations
 

@@ -11,9 +11,15 @@ Beyond the contract's top-`TOP_K` walk: when none of those candidates is admissi
 pattern asking for a character the model ranks low), the rest of the vocabulary is walked in
 the same order before giving up, so the promise that a valid output exists by construction
 holds whenever any token can continue the text. This is a rare fallback and changes nothing
-when the top `TOP_K` hold an admissible token. Rows are independent: a row's logits never depend on the other rows (fixed-tile
-decode steps), and its sampling stream is its own, so a field's text is the same alone or
-beside other generate fields.
+when the top `TOP_K` hold an admissible token.
+
+Admissibility is judged on bytes (`tokenbytes`): a token may end inside a multi-byte
+character only if a character of that width could stand there, and bytes that can never form
+a character are refused, so the text is always valid UTF-8 when it ends.
+
+Rows are independent: a row's logits never depend on the other rows (fixed-tile decode
+steps), and its sampling stream is its own, so a field's text is the same alone or beside
+other generate fields.
 """
 from __future__ import annotations
 

@@ -5,6 +5,7 @@
         [--array-mode index|anchor] [--limit N]
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training features --records PATH --split train|val --out DIR
+    python -m services.training evaluate --checkpoint DIR --records PATH --split val|test [--limit N]
     python -m services.training worker [--burst]          (settings from DEG_REDIS_URL, ...)
     python -m services.training enqueue-train ... / enqueue-calibrate ...  (same options)
 
@@ -16,7 +17,6 @@ import argparse
 import json
 import logging
 import sys
-from dataclasses import fields
 
 from .trainer import TrainSettings
 
@@ -61,6 +61,11 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--array-mode", choices=("index", "anchor"), default="index")
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--limit", type=int, default=None)
+    e = sub.add_parser("evaluate", help="measure a checkpoint through Runtime.fill on datagen records")
+    e.add_argument("--checkpoint", required=True)
+    e.add_argument("--records", required=True)
+    e.add_argument("--split", choices=("val", "test"), required=True)
+    e.add_argument("--limit", type=int, default=None)
     w = sub.add_parser("worker", help="take training/calibration jobs from the Redis queue")
     w.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     _add_train_args(sub.add_parser("enqueue-train", help="queue a training job"))
@@ -81,6 +86,16 @@ def main(argv: list[str] | None = None) -> int:
             from .pipeline import cache_features
             print(cache_features(args.records, args.split, args.out, array_mode=args.array_mode, seed=args.seed,
                                  limit=args.limit, progress=True))
+        elif args.command == "evaluate":
+            from deg_model.checkpoint import load_checkpoint
+            from deg_model.loading import load_backbone
+            from deg_model.runtime.fill import Runtime
+
+            from .evaluate import evaluate
+            from .pipeline import read_records
+            config, heads, _ = load_checkpoint(args.checkpoint)
+            runtime = Runtime(load_backbone(config.backbone), heads, config)
+            print(json.dumps(evaluate(runtime, read_records(args.records, args.split, args.limit)), indent=1))
         else:
             from .jobs import enqueue_calibration, enqueue_training, run_worker
             from .settings import TrainingServiceSettings

@@ -85,23 +85,23 @@ class _TrunkTokens:
         self.tokens = TokenMap([(int(s), int(e)) for s, e in trunk.offsets.tolist()])
 
 
-_MISSING = object()
+MISSING = object()
 
 
-def _resolve(value: Any, pointer: str) -> Any:
+def resolve_pointer(value: Any, pointer: str) -> Any:
     cur = value
     for raw in pointer.split("/")[1:]:
         seg = raw.replace("~1", "/").replace("~0", "~")
         if isinstance(cur, dict):
             if seg not in cur:
-                return _MISSING
+                return MISSING
             cur = cur[seg]
         elif isinstance(cur, list):
             if not seg.isdigit() or int(seg) >= len(cur):
-                return _MISSING
+                return MISSING
             cur = cur[int(seg)]
         else:
-            return _MISSING
+            return MISSING
     return cur
 
 
@@ -171,7 +171,7 @@ class ExampleBuilder:
         base = dict(pointer=q.pointer, ids=q.ids, answer=q.answer, options=list(q.options))
         if q.kind == "leaf":
             return self._leaf(q.field, q.pointer, gold, scope, base, stats), []
-        value = _resolve(gold.value, q.pointer)
+        value = resolve_pointer(gold.value, q.pointer)
         items = value if isinstance(value, list) else []
         if q.kind == "count":
             lo, hi = count_bounds(q.array.min_items, q.array.max_items, None)
@@ -196,19 +196,19 @@ class ExampleBuilder:
         return ex, made
 
     def _leaf(self, f: FieldPlan, pointer: str, gold: "_Gold", scope, base, stats) -> Example | None:
-        value = _resolve(gold.value, pointer)
+        value = resolve_pointer(gold.value, pointer)
         kind = HEAD_OF_MODE.get(f.mode, "extract")
         if f.mode == "decide.choice":
             shown = list(f.options or ())
-            if value is _MISSING or not any(_same(value, o) for o in shown):
+            if value is MISSING or not any(json_equal(value, o) for o in shown):
                 stats["untrained"] += 1
                 return None
-            return Example(kind=kind, target=next(i for i, o in enumerate(shown) if _same(value, o)), **base)
+            return Example(kind=kind, target=next(i for i, o in enumerate(shown) if json_equal(value, o)), **base)
         if f.mode == "decide.score":
             levels = list(f.levels or ())
             if value is None and f.null_outcome:
                 return Example(kind=kind, target=len(levels), **base)
-            if value is _MISSING or value not in levels or isinstance(value, bool):
+            if value is MISSING or value not in levels or isinstance(value, bool):
                 stats["untrained"] += 1
                 return None
             return Example(kind=kind, target=levels.index(value), **base)
@@ -220,7 +220,7 @@ class ExampleBuilder:
         # extract
         item = next((it for it in reversed(scope) if it.anchor is not None), None)
         item_anchor = (item.anchor, item.region[1]) if item is not None else None
-        if value is _MISSING or value is None:
+        if value is MISSING or value is None:
             return Example(kind="extract", spans=(), item_anchor=item_anchor, **base)
         spans = gold.token_spans(pointer)
         if not spans:
@@ -229,7 +229,7 @@ class ExampleBuilder:
         return Example(kind="extract", spans=tuple(spans), item_anchor=item_anchor, **base)
 
 
-def _same(a: Any, b: Any) -> bool:
+def json_equal(a: Any, b: Any) -> bool:
     # JSON equality: True is not 1, 1 equals 1.0.
     return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) else a == b
 

@@ -49,13 +49,13 @@ def cache_features(records_path: str | Path, split: str, features_dir: str | Pat
 
     from .examples import ExampleBuilder, training_runtime
 
-    torch.set_grad_enabled(False)
     backbone = load_backbone(backbone_name or EMBEDDED_NAME)
     builder = ExampleBuilder(training_runtime(backbone, array_mode=array_mode), seed=seed)
     records = list(read_records(records_path, split, limit))
     if not records:
         raise ValueError(f"{records_path}: no {split!r} records")
-    build_cache(features_dir, backbone, builder, records, progress=progress)
+    with torch.no_grad():       # the backbone is frozen: no graph is ever needed here
+        build_cache(features_dir, backbone, builder, records, progress=progress)
     return Path(features_dir)
 
 

@@ -197,7 +197,8 @@ def train(settings: TrainSettings, records: Sequence[FeatureRecord], out: str | 
     threads = torch.get_num_threads()
     torch.set_num_threads(settings.threads)
     try:
-        return _train(settings, records, Path(out), stop_after, progress, on_step)
+        with torch.enable_grad():       # callers may have turned autograd off globally
+            return _train(settings, records, Path(out), stop_after, progress, on_step)
     finally:
         torch.set_num_threads(threads)
 

@@ -15,7 +15,7 @@ from deg_model.runtime.generate import GenerateRow, _Decoder
 PATTERNS = ["[a-z]+", "^[a-z ]+$", "\\d", "^x", "ab|cd", "^[A-Z][a-z]*$", "[0-9]{2}", "e$", "^.{2,}$"]
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(pattern=st.one_of(st.none(), st.sampled_from(PATTERNS)), min_len=st.integers(0, 4),
        extra=st.integers(0, 10), seed=st.one_of(st.none(), st.integers(0, 50)))
 def test_generated_text_always_meets_its_limits(runtime, pattern, min_len, extra, seed):

@@ -14,6 +14,7 @@ from deg_model.loading import embedded_gguf_path
 from services.training.datagen import generate
 from services.training import examples as examples_module
 from services.training.examples import ExampleBuilder, char_to_token_span, training_runtime
+from services.training.evaluate import evaluate
 from services.training.features import build_cache, load_cache, record_features
 
 
@@ -143,3 +144,57 @@ def test_features_equal_a_lone_fork_row_and_cache_round_trips(backbone, records,
     other = ExampleBuilder(training_runtime(backbone, array_mode="anchor"), seed=0)
     with pytest.raises(ValueError, match="feature cache was built for"):
         build_cache(tmp_path / "c", backbone, other, [record])
+
+
+def test_a_trained_checkpoint_fills_through_the_runtime(backbone, records, tmp_path):
+    """Features -> trainer -> checkpoint -> Runtime.fill: the pieces fit together."""
+    from deg.request import FillOptions
+    from deg_model.checkpoint import load_checkpoint
+    from deg_model.runtime.fill import Runtime
+    from services.training.trainer import TrainSettings, train
+
+    builder = ExampleBuilder(training_runtime(backbone), seed=0)
+    short = sorted(records, key=lambda r: len(r["context"]))[:2]
+    build_cache(tmp_path / "f", backbone, builder, short)
+    last = train(TrainSettings(steps=4, batch_records=2, warmup=1, save_every=4), load_cache(tmp_path / "f"),
+                 tmp_path / "run")
+    cfg, heads, _ = load_checkpoint(last)
+    assert cfg.array_mode == "index" and cfg.hidden == backbone.spec.hidden_size
+    runtime = Runtime(backbone, heads, cfg)
+    raw = runtime.fill(short[0]["context"], compile_schema(short[0]["schema"]), FillOptions())
+    assert raw.fields and runtime.last_stats["fork_rows"] > 0
+    report = evaluate(runtime, short)
+    assert report["records"] == 2 and report["extract_fields"] > 0
+    for key in ("schema_valid", "decide_accuracy", "extract_em", "count_accuracy"):
+        assert report[key] is None or 0.0 <= report[key] <= 1.0
+
+
+def test_evaluate_scores_against_the_gold_value():
+    """A runtime that returns the gold value scores 1.0; one that nulls every extract scores
+    exactly the share of absent gold values."""
+    from deg.outcomes import ArrayOutcome, FieldOutcome, RawFill
+
+    record = {"uid": "u", "context": "Total 12.50 paid", "options": {},
+              "schema": {"type": "object", "properties": {
+                  "total": {"type": "number"}, "note": {"type": ["string", "null"]},
+                  "paid": {"type": "boolean"}}, "required": ["total", "note", "paid"]},
+              "value": {"total": 12.5, "note": None, "paid": True}}
+
+    class Fake:
+        model_id = "fake"
+
+        def __init__(self, good):
+            self.good = good
+
+        def fill(self, context, plan, options):
+            fields = []
+            for f in plan.fields:
+                gold = record["value"][f.pointer[1:]]
+                value = gold if self.good or f.mode.startswith("decide.") else None
+                fields.append(FieldOutcome(pointer=f.pointer, plan_pointer=f.pointer, mode=f.mode, value=value,
+                                           found=value is not None, probability=0.9 if f.mode.startswith("decide.") else None))
+            return RawFill(fields=fields, arrays=[], prompt_tokens=1, generated_tokens=0)
+
+    good = evaluate(Fake(True), [record])
+    assert good["extract_em"] == 1.0 and good["decide_accuracy"] == 1.0 and good["schema_valid"] == 1.0
+    assert evaluate(Fake(False), [record])["extract_em"] == 0.5
