@@ -54,6 +54,14 @@ def document(lines: int) -> str:
     return head + body + "Please call back or write to support@example.com. Thanks!"
 
 
+def context_of(runtime: Runtime, tokens: int) -> str:
+    """The shortest `document(n)` whose trunk holds at least `tokens` tokens."""
+    lines = 1
+    while runtime.layout.trunk(render_context(document(lines))).ids.shape[0] < tokens:
+        lines += 1
+    return render_context(document(lines))
+
+
 def twenty_fields() -> list[tuple[str, dict]]:
     """20 scalar decide/extract fields, none generating (what scales is forks, not tokens)."""
     kinds = [{"enum": ["billing", "tech", "sales"]}, {"type": "boolean"},
@@ -87,7 +95,7 @@ def main() -> None:
                                        hidden=backbone.spec.hidden_size))
     print(f"torch threads: {torch.get_num_threads()}")
 
-    context = render_context(document(26))
+    context = context_of(runtime, 500)
     plan = compile_schema(TEN_FIELDS)
     seconds, stats = timed(runtime, context, plan, args.repeats)
     assemble(plan, runtime.fill(context, plan, FillOptions()), model=runtime.model_id)   # schema-valid
@@ -95,7 +103,7 @@ def main() -> None:
           f"fork_rows={stats['fork_rows']} fork_tokens={stats['fork_tokens']} "
           f"generated_tokens={stats['generated_tokens']} wall={seconds:.3f}s")
 
-    long_context = render_context(document(60))
+    long_context = context_of(runtime, 1000)
     fields = twenty_fields()
     one = compile_schema({"type": "object", "properties": dict(fields[:1])})
     twenty = compile_schema({"type": "object", "properties": dict(fields)})

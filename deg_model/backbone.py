@@ -208,11 +208,11 @@ class Backbone:
                 state.lin[i] = (rec, tail)
                 h = fam.state_out(spec, w, i, h, y[0])
                 continue
-            q, k, v = fam.attn_in(spec, w, i, h, cos, sin)                   # [C, Hq|Hkv, D]
+            q, k, v, *extra = fam.attn_in(spec, w, i, h, cos, sin)           # [C, Hq|Hkv, D]
             buf = state.kv[i]
             buf.append(k, v)
             attn = self.kernels.trunk(q, buf.keys, buf.values, start)        # [C, Hq*D]
-            h = fam.attn_out(spec, w, i, h, attn)
+            h = fam.attn_out(spec, w, i, h, attn, *extra)
         state.hidden_buffer.append(fam.final_norm(spec, w, h))
         state.length += C
 
@@ -257,7 +257,7 @@ class Backbone:
                 if keep:
                     lin[i] = (rec, tail)
                 continue
-            q, k, v = fam.attn_in(spec, w, i, h, cos, sin)                   # [tiles, 64, Hq|Hkv, D]
+            q, k, v, *extra = fam.attn_in(spec, w, i, h, cos, sin)           # [tiles, 64, Hq|Hkv, D]
             q, k, v = q.reshape(N, *q.shape[2:]), k.reshape(N, *k.shape[2:]), v.reshape(N, *v.shape[2:])
             buf = state.kv[i]
             attn = q.new_zeros((N, spec.num_heads * spec.head_dim))          # [N, Hq*D]
@@ -269,7 +269,7 @@ class Backbone:
                 start = torch.zeros(n_rows, dtype=torch.long, device=self.device)
                 out = self.kernels.rows(qg, buf.keys, buf.values, kg, vg, start)   # [Rg, width, Hq*D]
                 attn[tok] = out.reshape(n_rows * width, -1)
-            h = fam.attn_out(spec, w, i, h, attn.view(tiles, FORK_TILE, -1))
+            h = fam.attn_out(spec, w, i, h, attn.view(tiles, FORK_TILE, -1), *extra)
             if keep:
                 own_k[i] = self._gather_rows(k.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
                 own_v[i] = self._gather_rows(v.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
@@ -336,9 +336,6 @@ class Backbone:
         h = fam.embed(w, ids.view(tiles, FORK_GRID))                         # [tiles, 16, H]
         row_index = torch.arange(rows, device=self.device)
         own_index = fork_state.lengths.to(self.device)
-        groups: dict[int, list[int]] = {}
-        for r, n in enumerate(own_len):
-            groups.setdefault(_round_up(n + 1, FORK_GRID), []).append(r)
         every = torch.ones((rows, 1), dtype=torch.bool, device=self.device)
         for i, kind in enumerate(spec.layer_kinds):
             if kind == STATE:
@@ -350,7 +347,7 @@ class Backbone:
                 y_all[:rows] = y[:, 0]
                 h = fam.state_out(spec, w, i, h, y_all.view(tiles, FORK_GRID, -1))
                 continue
-            q, k, v = fam.attn_in(spec, w, i, h, cos, sin)
+            q, k, v, *extra = fam.attn_in(spec, w, i, h, cos, sin)
             q = q.reshape(N, *q.shape[2:])                                   # [N, Hq, D]
             k = k.reshape(N, *k.shape[2:])                                   # [N, Hkv, D]
             v = v.reshape(N, *v.shape[2:])
@@ -359,12 +356,15 @@ class Backbone:
             ov[row_index, :, own_index] = v[:rows]
             buf = fork_state.prefix.kv[i]
             attn = q.new_zeros((N, spec.num_heads * spec.head_dim))          # [N, Hq*D]
-            for width, members in groups.items():
-                idx = torch.tensor(members, dtype=torch.long, device=self.device)
-                out = self.kernels.rows(q[idx][:, None], buf.keys, buf.values,
-                                        ok[idx, :, :width], ov[idx, :, :width], own_index[idx])
-                attn[idx] = out[:, 0]
-            h = fam.attn_out(spec, w, i, h, attn.view(tiles, FORK_GRID, -1))
+            # One query per row: tiny GEMMs, whose CPU kernels are NOT batch-invariant (torch
+            # and MKL pick paths by batch size at this size), so each row runs alone, at its own
+            # width bucket; the per-row call overhead is small next to the projections.
+            for r, n in enumerate(own_len):
+                width = _round_up(n + 1, FORK_GRID)
+                out = self.kernels.rows(q[r:r + 1, None], buf.keys, buf.values,
+                                        ok[r:r + 1, :, :width], ov[r:r + 1, :, :width], own_index[r:r + 1])
+                attn[r] = out[0, 0]
+            h = fam.attn_out(spec, w, i, h, attn.view(tiles, FORK_GRID, -1), *extra)
         fork_state.lengths += 1
         normed = fam.final_norm(spec, w, h).reshape(N, -1)
         return self.logits(normed[:rows])

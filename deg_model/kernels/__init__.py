@@ -1,21 +1,41 @@
-"""Attention kernels, chosen in ONE place (`attention_kernels(device)`).
+"""Kernels, chosen in ONE place per kind (`attention_kernels(device)`, `delta_rule_kernels(device)`).
 
-Today every device runs the plain torch reference (`reference.py`): on CUDA, SDPA already
-dispatches to fused kernels for the trunk. A dedicated CUDA fork kernel belongs in a
-`cuda.py` beside it, imported from here only when `torch.cuda.is_available()` and the
-device is CUDA, and tested against the reference.
+Attention: every device runs the plain torch reference (`reference.py`); on CUDA, SDPA already
+dispatches to fused kernels for the trunk. A dedicated CUDA fork kernel belongs in a `cuda.py`
+beside it, imported from here only for CUDA devices, and tested against the reference.
+
+Gated delta rule (Qwen3.5's DeltaNet layers): the plain torch reference (`delta_rule.py`,
+recurrent for forks and decoding, chunked for prefill) everywhere except on a CUDA device with
+`flash-linear-attention` installed, where `fla.py` wraps its fused-recurrent and chunk kernels.
+`fla` (and through it Triton) is imported only on that path: never for CPU serving.
 """
 from __future__ import annotations
 
+import functools
+import importlib.util
 from types import SimpleNamespace
 
 import torch
 
-from . import reference
+from . import delta_rule, reference
 
 
 def attention_kernels(device: torch.device) -> SimpleNamespace:
     return SimpleNamespace(trunk=reference.trunk_attention, rows=reference.rows_attention)
 
 
-__all__ = ["attention_kernels", "reference"]
+@functools.lru_cache(maxsize=None)
+def _delta_rule_kernels(device_type: str) -> SimpleNamespace:
+    if device_type == "cuda" and torch.cuda.is_available() and importlib.util.find_spec("fla") is not None:
+        from . import fla
+        return SimpleNamespace(recurrent=fla.recurrent_gated_delta_rule, chunked=fla.chunked_gated_delta_rule,
+                               name="fla")
+    return SimpleNamespace(recurrent=delta_rule.recurrent_gated_delta_rule,
+                           chunked=delta_rule.chunked_gated_delta_rule, name="reference")
+
+
+def delta_rule_kernels(device: torch.device) -> SimpleNamespace:
+    return _delta_rule_kernels(torch.device(device).type)
+
+
+__all__ = ["attention_kernels", "delta_rule_kernels", "delta_rule", "reference"]

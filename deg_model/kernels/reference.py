@@ -68,10 +68,11 @@ def rows_attention(q: torch.Tensor, prefix_k: torch.Tensor, prefix_v: torch.Tens
     q_start:  [R] int64
     Returns [R, n, Hq * D].
 
-    Batch invariance by construction: every GEMM is a `bmm` over the R rows of ONE kv head with
-    a per-row problem shape that depends only on (n, W, P); the prefix operand is a stride-0
-    broadcast of the one context buffer (no per-row copy). Softmax pieces are elementwise or
-    reduce over the last dim of one row. So a row gives the same bits alone or among others.
+    Batch invariance by construction: the own-key GEMMs are batched over (row, kv head) with a
+    per-row problem shape that depends only on (n, W); the prefix part (`_prefix_attention`)
+    works per (row, head, query block) with shapes set by (n, P), over a stride-0 broadcast of
+    the one context buffer (no per-row copy); the merge is elementwise or reduces over one
+    row's own keys. So a row gives the same bits alone or among others.
     """
     R, n, Hq, D = q.shape
     Hkv, P = prefix_k.shape[0], prefix_k.shape[1]

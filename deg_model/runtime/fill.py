@@ -34,15 +34,13 @@ Choices where the contract leaves room:
 from __future__ import annotations
 
 import hashlib
-import logging
 import math
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Sequence
 
 import torch
 
 from deg.candidates import find_candidates
-from deg.errors import FillError
 from deg.outcomes import (
     ArrayOutcome, FieldOutcome, RawFill, choice_outcome, generate_outcome, noul_outcome,
     pick_extract, score_outcome,
@@ -60,7 +58,6 @@ from .arrays import count_bounds, decode_anchors, decode_count
 from .decode import TokenMap, log_probs, plain_scores, typed_scores
 from .generate import GenerateRow, generate_rows
 
-log = logging.getLogger("deg.runtime")
 
 FORK_TOKEN_BUDGET = 4096      # padded fork tokens per micro-batch
 LINE_CACHE = 8192             # fork lines whose token ids are memoized

@@ -17,6 +17,7 @@
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -138,8 +139,13 @@ def checkpoint_config(settings: TrainSettings, hidden: int, step: int) -> Checkp
                     "backbone_frozen": True, "lora": None})
 
 
+def data_fingerprint(records: Sequence[FeatureRecord]) -> str:
+    """sha256 of the training records' uids in order: a resume must see the same data order."""
+    return hashlib.sha256("\n".join(r.uid for r in records).encode()).hexdigest()
+
+
 def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, opt, step: int,
-                             history: list[dict]) -> Path:
+                             history: list[dict], records: Sequence[FeatureRecord]) -> Path:
     final = out / STEP_DIR.format(step)
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=out))
     try:
@@ -149,7 +155,7 @@ def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, o
         (tmp / "ckpt").rmdir()
         save_file(_optimizer_tensors(heads, opt), str(tmp / "optimizer.safetensors"))
         (tmp / "trainer.json").write_text(json.dumps(
-            {"step": step, "settings": asdict(settings), "history": history}, indent=1, sort_keys=True) + "\n")
+            {"step": step, "settings": asdict(settings), "data": data_fingerprint(records), "history": history}, indent=1, sort_keys=True) + "\n")
         if final.exists():
             shutil.rmtree(final)
         os.rename(tmp, final)
@@ -215,6 +221,8 @@ def _train(settings, records, out: Path, stop_after, progress, on_step) -> Path:
         state = json.loads((last / "trainer.json").read_text())
         if state["settings"] != json.loads(json.dumps(asdict(settings))):
             raise ValueError(f"{last}: checkpoint was trained with other settings {state['settings']}")
+        if state.get("data") != data_fingerprint(records):
+            raise ValueError(f"{last}: checkpoint was trained on other records (data fingerprint differs)")
         _, loaded, _ = load_checkpoint(last)
         heads.load_state_dict(loaded.state_dict())
         _restore_optimizer(heads, opt, load_file(str(last / "optimizer.safetensors")))
@@ -242,12 +250,12 @@ def _train(settings, records, out: Path, stop_after, progress, on_step) -> Path:
             on_step(step + 1, entry)
         done = step + 1
         if done % settings.save_every == 0 or done == settings.steps:
-            last = save_training_checkpoint(out, settings, heads.eval(), opt, done, history)
+            last = save_training_checkpoint(out, settings, heads.eval(), opt, done, history, records)
             heads.train()
             plot_losses(history, out / "loss.png")
     if bar is not None:
         bar.close()
     if end > start and (last is None or json.loads((last / "trainer.json").read_text())["step"] != end):
-        last = save_training_checkpoint(out, settings, heads.eval(), opt, end, history)
+        last = save_training_checkpoint(out, settings, heads.eval(), opt, end, history, records)
         plot_losses(history, out / "loss.png")
     return last

@@ -6,7 +6,7 @@ import torch
 
 from deg import compile_schema
 from deg.request import FillOptions
-from runtime_fixtures import CONTEXT, SCHEMA, make_runtime
+from runtime_fixtures import CONTEXT, make_runtime
 
 
 def test_every_question_equals_a_plain_forward_of_trunk_plus_fork(runtime, plan, tiny_model):

@@ -79,3 +79,31 @@ def test_greedy_is_the_argmax_whenever_admissible():
     dec2.push(0)
     dec2.push(1)
     assert dec2.admissible(26)
+
+
+def test_viability_sees_the_room_left_by_max_length():
+    limits = TextLimits(max_length=2, pattern="[a-z]+")
+    assert limits.viable("#") and not limits.viable("#%") and limits.viable("#a")
+    anchored = TextLimits(max_length=4, pattern="^[0-9]{3}$")
+    assert anchored.viable("12") and not anchored.viable("a") and not anchored.viable("1234")
+    # a pattern the DFA builder cannot read (a backreference) keeps plain partial matching
+    from deg_model.runtime.constrain import _distance
+    backref = TextLimits(max_length=3, pattern="(a)\\1")
+    assert _distance("(a)\\1") is None
+    assert backref.viable("xa") and backref.complete("xaa") and not backref.complete("xa")
+
+
+def test_utf8_bookkeeping():
+    from deg_model.runtime.tokenbytes import read_utf8, token_bytes
+    assert read_utf8("é".encode()) == ("é", 0)
+    assert read_utf8(b"a\xe4\xb8") == ("a", 3)
+    assert read_utf8(b"\x80") is None and read_utf8(b"\xc3a") is None
+    assert token_bytes(_Tok()) is None                       # not a byte-level vocabulary
+
+
+def test_byte_level_table_round_trips(smollm2_tokenizer):
+    from deg_model.runtime.tokenbytes import token_bytes
+    table = token_bytes(smollm2_tokenizer)
+    text = "héllo wörld 一 🙂"
+    ids = smollm2_tokenizer(text, add_special_tokens=False)["input_ids"]
+    assert b"".join(table[i] for i in ids).decode("utf-8") == text

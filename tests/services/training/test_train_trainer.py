@@ -102,3 +102,9 @@ def test_resume_refuses_other_settings(tmp_path):
     train(TrainSettings(steps=4, batch_records=2, save_every=2), records, tmp_path, stop_after=2)
     with pytest.raises(ValueError, match="other settings"):
         train(TrainSettings(steps=4, batch_records=2, save_every=2, lr=5e-4), records, tmp_path)
+
+
+def test_resume_refuses_other_records(tmp_path):
+    train(TrainSettings(steps=4, batch_records=2, save_every=2), synthetic_records(4), tmp_path, stop_after=2)
+    with pytest.raises(ValueError, match="other records"):
+        train(TrainSettings(steps=4, batch_records=2, save_every=2), synthetic_records(5), tmp_path)
