@@ -71,3 +71,22 @@ def test_missing_module_is_reported(monkeypatch, capsys):
 def _register_echo(parser):
     parser.add_argument("word")
     parser.set_defaults(run=lambda args: print(args.word) or 0)
+
+
+def test_plan_into_a_closed_pipe_exits_quietly(tmp_path):
+    """`deg plan big.json | head -1`: the reader leaving early is not an error (no traceback)."""
+    import json as _json
+    import subprocess
+    import sys as _sys
+
+    schema = {"type": "object", "properties": {
+        f"f{i}": {"type": "string", "description": "x" * 200} for i in range(300)}}
+    path = tmp_path / "big.json"
+    path.write_text(_json.dumps(schema))
+    proc = subprocess.Popen([_sys.executable, "-m", "deg.cli", "plan", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=30) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err
