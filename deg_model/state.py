@@ -4,8 +4,9 @@
     kv[i]     `KVBuffer` per attention layer (None for state layers): keys and values
               `[Hkv, T, D]`, head-major so a fork row reads them in place as a batched matmul
               operand (no copy, no per-row expansion).
-    lin[i]    `(recurrent, conv_tail)` per state layer of a hybrid family (None for attention
-              layers); a pure-attention family has none.
+    lin[i]    `(recurrent [1, ...] fp32, conv_tail [1, K-1, C])` per state layer of a hybrid
+              family (None for attention layers), replaced as each chunk is read; a
+              pure-attention family has none.
     hidden    final-normed hidden states of every token read so far `[T, H]` (the span pointer
               reads the context tokens' rows).
     length    T, the number of positions consumed; a fork row continues at position T.
@@ -14,7 +15,9 @@ Buffers grow by doubling (or to the exact size a prefill announces), so appendin
 KNOWN VALUES block never copies the whole context per token.
 
 `ForkState` (keep=True forks): a reference to the prefix `State` plus each row's own K/V
-`[rows, Hkv, capacity, D]` and own lengths; the prefix K/V is never copied per row.
+`[rows, Hkv, capacity, D]`, own lengths and, for state layers, each row's own fixed-size
+`(recurrent [rows, ...], conv_tail [rows, ...])` (updated in place by decode steps); the prefix
+K/V is never copied per row.
 """
 from __future__ import annotations
 
@@ -100,7 +103,7 @@ class State:
 
 @dataclass
 class ForkState:
-    """Kept fork rows: prefix by reference + per-row own K/V, for decoding."""
+    """Kept fork rows: prefix by reference + per-row own K/V and layer states, for decoding."""
     prefix: State
     own_k: list[torch.Tensor | None]     # per attention layer [rows, Hkv, capacity, D]
     own_v: list[torch.Tensor | None]

@@ -5,22 +5,31 @@ Every supported base is a stack of **attention layers** (K/V per token, `State.k
 backbone owns sequencing, chunking, tiling, padding and the prefix-by-reference attention; a
 family owns only the per-layer math, written as functions over explicit tensors:
 
-per-token functions (called on fixed-shape token tiles `[n, H]`, so they must treat every
-token row independently: no reduction across rows):
-    embed(weights, ids [n]) -> [n, H]
-    rotary(spec, weights, positions [n]) -> (cos [n, D], sin [n, D])
-    attn_in(spec, weights, layer, h [n, H], cos, sin) -> q [n, Hq, D], k [n, Hkv, D], v [n, Hkv, D]
-        (pre-attention norm, projections, per-head norms if any, rotary)
-    attn_out(spec, weights, layer, h [n, H], attn [n, Hq * D]) -> h [n, H]
+per-token functions (called on a trunk chunk `[n, H]` or on the fork path's fixed-shape token
+tiles `[tiles, T, H]`; they must treat every token independently: no reduction across tokens,
+and projections through `kernels.tiles.linear`, which keeps tiled GEMMs batch-invariant):
+    embed(weights, ids [..., n]) -> [..., n, H]
+    rotary(spec, weights, positions [..., n]) -> (cos [..., n, R], sin [..., n, R])
+    attn_in(spec, weights, layer, h [..., n, H], cos, sin)
+        -> q [..., n, Hq, D], k [..., n, Hkv, D], v [..., n, Hkv, D], *extra
+        (pre-attention norm, projections, per-head norms if any, rotary); optional `extra`
+        per-token tensors (Qwen3.5's output gate) are handed to attn_out unchanged
+    attn_out(spec, weights, layer, h [..., n, H], attn [..., n, Hq * D], *extra) -> h
         (output projection + residual, then the feed-forward block + residual)
-    final_norm(spec, weights, h [n, H]) -> [n, H]
-    lm_logits(spec, weights, normed [n, H]) -> [n, vocab]
+    final_norm(spec, weights, h [..., n, H]) -> [..., n, H]
+    lm_logits(spec, weights, normed [..., n, H]) -> [..., n, vocab]
 
 state layers (hybrid families only; a pure-attention family has none):
-    state_layer(spec, weights, layer, h [rows, W, H], lengths [rows], state) -> (h, state)
-        `state` is `(recurrent, conv_tail)` per row; positions at or past a row's length must
-        leave the state untouched (exact no-ops), so right padding is invisible.
-    state_shapes(spec, layer) -> (recurrent_shape, conv_tail_shape) of ONE row
+    state_shapes(spec, layer) -> (recurrent_shape, conv_tail_shape) of ONE row; the recurrent
+        state is kept in fp32 (an empty `(0,)` for a conv-only layer)
+    state_in(spec, weights, layer, h [..., n, H]) -> [..., n, F]   per-token (norm + projections)
+    state_mix(spec, weights, layer, x [R, W, F], valid [R, W], recurrent [R, ...],
+              conv_tail [R, ...], *, chunked) -> (y [R, W, Y], recurrent, conv_tail)
+        the sequence mixing over R rows, each starting from its own state; positions with
+        `valid == False` (right padding) must leave the state untouched (exact no-ops) and the
+        conv tail is gathered at each row's real length. `chunked=True` (trunk prefill, every
+        position valid) may use a chunked algorithm; forks and decoding step token by token.
+    state_out(spec, weights, layer, h [..., n, H], y [..., n, Y]) -> h   (out proj + MLP)
 
 `BackboneSpec` carries the sizes the backbone itself needs; a family subclasses it for its own
 hyper-parameters. `layer_kinds[i]` is "attention" or "state".

@@ -34,7 +34,7 @@ import torch
 import triton
 import triton.language as tl
 
-from .triton_gemm import triton_interpreting, upcast_dot_operands
+from .triton_gemm import FP_FUSION, triton_interpreting, upcast_dot_operands
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,8 @@ def _scores(q, k, scale, IEEE: tl.constexpr, UPCAST: tl.constexpr):
     return s * scale
 
 
-@triton.jit
+# Neither the query count nor the padded width is specialized on: one compiled kernel for all.
+@triton.jit(do_not_specialize=["n_queries", "W"])
 def _fork_attention_kernel(
         q_ptr, pk_ptr, pv_ptr, ok_ptr, ov_ptr, len_ptr, start_ptr, out_ptr,
         n_queries, P, W, scale,
@@ -234,7 +235,7 @@ def fork_attention(q: torch.Tensor, prefix_k: torch.Tensor, prefix_v: torch.Tens
         HQ=hq, GROUP=hq // hkv, D=d, BLOCK_D=max(16, triton.next_power_of_2(d)),
         BLOCK_Q=tile.block_q, BLOCK_KV=tile.block_kv,
         IEEE=q.dtype == torch.float32, UPCAST=upcast_dot_operands(q.dtype),
-        num_warps=tile.num_warps, num_stages=2)
+        num_warps=tile.num_warps, num_stages=2, enable_fp_fusion=FP_FUSION)
     return out
 
 

@@ -52,6 +52,10 @@ SMALL_TARGET_PROGRAMS = 128
 SMALL_MIN_K_PER_SPLIT = 256
 SMALL_MAX_SPLIT = 16
 
+# Multiply-add contraction is part of the numerics, and Triton's default for it changes between
+# releases (on in 3.9, off from 3.10): pin it, so an upgrade cannot silently move the bits.
+FP_FUSION = True
+
 _SUPPORTED = (torch.float32, torch.bfloat16, torch.float16)
 
 
@@ -118,7 +122,8 @@ def _tile_accumulate(x_ptr, w_ptr, M, N, K, stride_xm, stride_xk, stride_wn, str
     return acc
 
 
-@triton.jit
+# The row count is never specialized on: one compiled kernel serves every M.
+@triton.jit(do_not_specialize=["M"])
 def _gemm_kernel(x_ptr, w_ptr, bias_ptr, out_ptr, M, N, K,
                  stride_xm, stride_xk, stride_wn, stride_wk, stride_om, stride_on,
                  HAS_BIAS: tl.constexpr, IEEE: tl.constexpr, UPCAST: tl.constexpr,
@@ -135,7 +140,7 @@ def _gemm_kernel(x_ptr, w_ptr, bias_ptr, out_ptr, M, N, K,
     tl.store(out, acc.to(out_ptr.dtype.element_ty), mask=(offs_m < M)[:, None] & (offs_n < N)[None, :])
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["M"])
 def _split_k_partial_kernel(x_ptr, w_ptr, part_ptr, M, N, K, K_PER_SPLIT,
                             stride_xm, stride_xk, stride_wn, stride_wk,
                             IEEE: tl.constexpr, UPCAST: tl.constexpr,
@@ -154,7 +159,7 @@ def _split_k_partial_kernel(x_ptr, w_ptr, part_ptr, M, N, K, K_PER_SPLIT,
     tl.store(part, acc, mask=(offs_m < M)[:, None] & (offs_n < N)[None, :])
 
 
-@triton.jit
+@triton.jit(do_not_specialize=["M"])
 def _split_k_sum_kernel(part_ptr, bias_ptr, out_ptr, M, N, stride_om, stride_on,
                         SPLIT: tl.constexpr, HAS_BIAS: tl.constexpr, BLOCK: tl.constexpr):
     """out = part[0] + part[1] + ... + part[SPLIT-1] (+ bias), left to right, per element."""
@@ -188,7 +193,7 @@ def bi_linear(x: torch.Tensor, w: torch.Tensor, bias: torch.Tensor | None = None
                        x.stride(0), x.stride(1), w.stride(0), w.stride(1), out.stride(0), out.stride(1),
                        HAS_BIAS=bias is not None, IEEE=x.dtype == torch.float32, UPCAST=upcast_dot_operands(x.dtype),
                        BLOCK_M=t.block_m, BLOCK_N=t.block_n, BLOCK_K=t.block_k,
-                       num_warps=t.num_warps, num_stages=_num_stages(x.dtype))
+                       num_warps=t.num_warps, num_stages=_num_stages(x.dtype), enable_fp_fusion=FP_FUSION)
     return out
 
 
@@ -230,11 +235,11 @@ def bi_linear_small(x: torch.Tensor, w: torch.Tensor, bias: torch.Tensor | None 
                                   x.stride(0), x.stride(1), w.stride(0), w.stride(1),
                                   IEEE=x.dtype == torch.float32, UPCAST=upcast_dot_operands(x.dtype),
                                   BLOCK_M=t.block_m, BLOCK_N=t.block_n, BLOCK_K=t.block_k,
-                                  num_warps=t.num_warps, num_stages=_num_stages(x.dtype))
+                                  num_warps=t.num_warps, num_stages=_num_stages(x.dtype), enable_fp_fusion=FP_FUSION)
     sum_block = 1024
     _split_k_sum_kernel[(triton.cdiv(M * N, sum_block),)](
         partials, bias if bias is not None else partials, out, M, N, out.stride(0), out.stride(1),
-        SPLIT=split, HAS_BIAS=bias is not None, BLOCK=sum_block, num_warps=4)
+        SPLIT=split, HAS_BIAS=bias is not None, BLOCK=sum_block, num_warps=4, enable_fp_fusion=FP_FUSION)
     return out
 
 

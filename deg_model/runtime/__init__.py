@@ -5,6 +5,15 @@
     results = runtime.fill_many([FillJob(context, plan, options), ...])   # RawFill | Exception each
 
 `deg.assemble(plan, raw, model=runtime.model_id)` turns a RawFill into the response.
+
+`load_runtime` accepts a checkpoint directory, a model id under `DEG_HOME/models/<id>/`, or
+a service settings object with a `.checkpoint` attribute (the inference service's runtime
+factory protocol); nothing (or an empty `.checkpoint`) serves the embedded backbone with
+freshly initialised heads, loudly. A checkpoint that records its base weights' SHA-256 refuses
+a backbone with other weights.
+
+Modules: `fill` (orchestration), `layout` (fork text), `decode` (span scoring), `arrays`
+(count / anchor decoding), `generate` + `constrain` + `tokenbytes` (constrained decoding).
 """
 from __future__ import annotations
 

@@ -156,6 +156,10 @@ def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, o
         save_file(_optimizer_tensors(heads, opt), str(tmp / "optimizer.safetensors"))
         (tmp / "trainer.json").write_text(json.dumps(
             {"step": step, "settings": asdict(settings), "data": data_fingerprint(records), "history": history}, indent=1, sort_keys=True) + "\n")
+        # mkdtemp makes a private (0700) directory; a checkpoint is read by other services.
+        os.chmod(tmp, 0o755)
+        for f in tmp.iterdir():
+            os.chmod(f, 0o644)
         if final.exists():
             shutil.rmtree(final)
         os.rename(tmp, final)

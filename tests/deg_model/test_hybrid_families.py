@@ -185,3 +185,39 @@ def test_decode_steps_match_full_forward_and_are_bitwise_batch_invariant(hybrid,
                 assert (alone[i][s] - ref).abs().max() <= 1e-4
     finally:
         torch.set_num_threads(old)
+
+
+def test_full_qwen35_snapshot_layout_loads_the_text_stack(make_tiny_qwen35):
+    """A full Qwen3.5 snapshot nests the text config under `text_config` and the weights under
+    `model.language_model.`; the vision tower's tensors are ignored."""
+    model = make_tiny_qwen35(31)
+    text = model.config.to_dict()
+    config = {"model_type": "qwen3_5", "text_config": text, "tie_word_embeddings": False}
+    sd = {k.replace("model.", "model.language_model.", 1): v for k, v in model.state_dict().items()}
+    sd["model.visual.patch_embed.weight"] = torch.zeros(2)
+    bb = Backbone.from_state_dict(config, sd)
+    ids = torch.randint(0, VOCAB, (20,), generator=torch.Generator().manual_seed(8))
+    assert bb.spec.family == "qwen3.5"
+    assert (bb.prefill(ids).hidden - hf_hidden(model, ids)[0]).abs().max() <= 1e-5
+
+
+def test_bad_hybrid_configs_and_weights_are_named(make_tiny_qwen35, make_tiny_lfm2):
+    from deg_model.errors import WeightsError
+
+    qwen = make_tiny_qwen35(32)
+    cfg = qwen.config.to_dict()
+    cfg["rope_parameters"] = {"rope_type": "yarn", "factor": 2.0, "rope_theta": 1e4}
+    with pytest.raises(WeightsError, match="yarn"):
+        Backbone.from_state_dict(cfg, qwen.state_dict())
+    cfg = qwen.config.to_dict()
+    cfg["layer_types"] = ["linear_attention", "sliding_attention", "linear_attention", "full_attention"]
+    with pytest.raises(WeightsError, match="sliding_attention"):
+        Backbone.from_state_dict(cfg, qwen.state_dict())
+    sd = {k: v for k, v in qwen.state_dict().items() if "layers.0.linear_attn.A_log" not in k}
+    with pytest.raises(WeightsError, match="model.layers.0.linear_attn.A_log"):
+        Backbone.from_state_dict(qwen.config.to_dict(), sd)
+    lfm = make_tiny_lfm2(33)
+    sd = dict(lfm.state_dict())
+    sd["model.layers.0.conv.conv.weight"] = torch.zeros(64, 1, 5)
+    with pytest.raises(WeightsError, match=r"conv.conv.weight.*expected \(64, 1, 3\)"):
+        Backbone.from_state_dict(lfm.config.to_dict(), sd)

@@ -1,31 +1,23 @@
 """`fork_attention` against a plain masked-softmax attention, and bitwise row independence.
 
 Without CUDA the kernel runs under Triton's CPU interpreter (`TRITON_INTERPRET=1`) at tiny
-shapes; with CUDA natively. As in `test_triton_gemm.py`: a pytest process whose first triton
-import happened without the variable cannot interpret, so then this class is not collected and
-`test_triton_interpreter.py` runs this file in a fresh process started with the variable.
+shapes; with CUDA natively. Where this process cannot interpret (see `test_triton_interpreter.py`)
+the class is not collected and `test_in_a_fresh_interpreter_process` runs this file in a child
+pytest started with the variable.
 
 Shapes cross block edges (64-query and 64-key blocks): widths past one query block, prefixes
 with a tail block, a head dim that is not a power of two, GQA and plain multi-head.
 """
 from __future__ import annotations
 
-import os
-
 import pytest
 import torch
 
-if not torch.cuda.is_available():
-    os.environ["TRITON_INTERPRET"] = "1"        # effective when this is the first triton import
-triton = pytest.importorskip("triton", reason="triton (the GPU extra) is not installed")
-from triton.runtime.interpreter import InterpretedFunction  # noqa: E402
-
-from deg_model.kernels import reference  # noqa: E402
-from deg_model.kernels.triton_attention import (  # noqa: E402
+from test_triton_interpreter import DEVICE, RUNNABLE_HERE, fresh_interpreter_test  # sets TRITON_INTERPRET
+from deg_model.kernels import reference
+from deg_model.kernels.triton_attention import (
     attention_tile, fork_attention, rows_attention, trunk_attention)
 
-RUNNABLE_HERE = torch.cuda.is_available() or isinstance(triton.language.standard.zeros, InterpretedFunction)
-DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
 FP32 = dict(rtol=1e-5, atol=2e-6)
 
 
@@ -190,3 +182,6 @@ class TestForkAttention:
         monkeypatch.setenv("TRITON_INTERPRET", "0")
         with pytest.raises(ValueError, match="needs CUDA"):
             fork_attention(*(t.cpu() for t in (q, pk, pv, ok, ov)), torch.tensor([4, 4]))
+
+
+test_in_a_fresh_interpreter_process = fresh_interpreter_test(__file__)

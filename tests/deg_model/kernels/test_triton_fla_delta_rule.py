@@ -1,8 +1,8 @@
 """flash-linear-attention's `fused_recurrent_gated_delta_rule` (the CUDA fork kernel of the
 Gated DeltaNet layers) against the project's torch reference `recurrent_gated_delta_rule`.
 
-Under Triton's CPU interpreter without CUDA, natively with it (see `test_triton_gemm.py` for why
-a process that imported triton first without `TRITON_INTERPRET=1` hands this file to
+Under Triton's CPU interpreter without CUDA, natively with it (where this process cannot
+interpret, `test_in_a_fresh_interpreter_process` reruns the file in a child pytest; see
 `test_triton_interpreter.py`). Checked: outputs and final state within fp32 tolerance, value
 heads grouped over fewer q/k heads, right padding through beta = g = 0 (the contract's no-write,
 no-decay positions) giving the same state as the row's real length, and bitwise row
@@ -10,22 +10,16 @@ independence.
 """
 from __future__ import annotations
 
-import os
-
 import pytest
 import torch
 import torch.nn.functional as F
 
-if not torch.cuda.is_available():
-    os.environ["TRITON_INTERPRET"] = "1"        # effective when this is the first triton import
-triton = pytest.importorskip("triton", reason="triton (the GPU extra) is not installed")
+from test_triton_interpreter import DEVICE, RUNNABLE_HERE, fresh_interpreter_test  # sets TRITON_INTERPRET
+
 fla_ops = pytest.importorskip("fla.ops.gated_delta_rule", reason="flash-linear-attention is not installed")
-from triton.runtime.interpreter import InterpretedFunction  # noqa: E402
 
 from deg_model.kernels.delta_rule import recurrent_gated_delta_rule  # noqa: E402
 
-RUNNABLE_HERE = torch.cuda.is_available() or isinstance(triton.language.standard.zeros, InterpretedFunction)
-DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
 FP32 = dict(rtol=1e-5, atol=1e-5)
 
 
@@ -89,3 +83,6 @@ class TestFlaGatedDeltaRule:
         out_b, final_b = _fla(*(t[order] for t in (q, k, v, decay, beta, state)))
         assert torch.equal(out_b[1], out[0]) and torch.equal(final_b[1], final[0])
         assert torch.equal(out_b[0], out[2]) and torch.equal(final_b[2], final[3])
+
+
+test_in_a_fresh_interpreter_process = fresh_interpreter_test(__file__)

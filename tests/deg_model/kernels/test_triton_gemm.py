@@ -1,33 +1,23 @@
 """`bi_linear` / `bi_linear_small` against `F.linear`, and bitwise row independence.
 
 Without CUDA the kernels run under Triton's CPU interpreter (`TRITON_INTERPRET=1`) at tiny
-shapes; with CUDA they run natively. Triton fixes interpreter-or-compiler when its own modules
-are first imported, and torch / transformers import it early when it is installed, so a pytest
-process that did not start with the variable set cannot interpret: then `RUNNABLE_HERE` is
-false, this class is not collected, and `test_triton_interpreter.py` runs this file in a fresh
-process started with the variable.
+shapes; with CUDA natively. Where this process cannot interpret (see `test_triton_interpreter.py`)
+the class is not collected and `test_in_a_fresh_interpreter_process` runs this file in a child
+pytest started with the variable.
 
 Shapes cross tile edges: M past one 64-row tile, N past one 64-column tile, K with a tail after
 whole BLOCK_K steps, and for `bi_linear_small` a weight whose shape gives a split-K factor of 3.
 """
 from __future__ import annotations
 
-import os
-
 import pytest
 import torch
 import torch.nn.functional as F
 
-if not torch.cuda.is_available():
-    os.environ["TRITON_INTERPRET"] = "1"        # effective when this is the first triton import
-triton = pytest.importorskip("triton", reason="triton (the GPU extra) is not installed")
-from triton.runtime.interpreter import InterpretedFunction  # noqa: E402
-
-from deg_model.kernels.triton_gemm import (  # noqa: E402
+from test_triton_interpreter import DEVICE, RUNNABLE_HERE, fresh_interpreter_test  # sets TRITON_INTERPRET
+from deg_model.kernels.triton_gemm import (
     GEMM_TILE, SMALL_TILE, bi_linear, bi_linear_small, small_split_k)
 
-RUNNABLE_HERE = torch.cuda.is_available() or isinstance(triton.language.standard.zeros, InterpretedFunction)
-DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
 FP32 = dict(rtol=1e-5, atol=1e-5)
 # One bf16 rounding of an fp32 result: half an ulp (2**-8 relative) on the GPU; the interpreter
 # casts fp32 -> bf16 by truncation, a whole ulp.
@@ -144,3 +134,5 @@ class TestTritonGemm:
         with pytest.raises(ValueError, match="needs CUDA"):
             fn(x.cpu(), w.cpu())
 
+
+test_in_a_fresh_interpreter_process = fresh_interpreter_test(__file__)

@@ -1,13 +1,17 @@
-"""Runs the Triton kernel tests in a fresh process under Triton's CPU interpreter when this
-pytest process cannot interpret.
+"""Where the Triton kernel tests run, shared by the `test_triton_*.py` files of this folder.
 
-Triton decides between its interpreter and its compiler when its own modules are first
+Triton decides between its CPU interpreter and its compiler when its own modules are first
 imported (its `@jit` library functions are wrapped then), and torch / transformers import it
-early whenever it is installed. So in a plain `pytest` run on a machine without CUDA the kernel
-tests cannot execute in-process: their classes are not collected there (`RUNNABLE_HERE` is
-false) and the test below runs those files in a child pytest whose environment has
-`TRITON_INTERPRET=1` from the start. With CUDA, or when pytest itself was started with
-`TRITON_INTERPRET=1`, the kernel tests run in-process and this test is not collected.
+early whenever it is installed. So:
+
+- with CUDA, the kernel tests run natively, in-process;
+- without CUDA, in a pytest process that started with `TRITON_INTERPRET=1` (or whose first
+  triton import came after this module set it), they run in-process under the interpreter;
+- otherwise (a plain `pytest` on a CPU machine) they cannot run in-process: their classes are
+  not collected (`RUNNABLE_HERE` is false) and each file's `fresh_interpreter_test` runs that
+  file again in a child pytest whose environment has `TRITON_INTERPRET=1` from the start.
+
+This module holds no test of its own.
 """
 from __future__ import annotations
 
@@ -25,21 +29,25 @@ triton = pytest.importorskip("triton", reason="triton (the GPU extra) is not ins
 from triton.runtime.interpreter import InterpretedFunction  # noqa: E402
 
 RUNNABLE_HERE = torch.cuda.is_available() or isinstance(triton.language.standard.zeros, InterpretedFunction)
-HERE = Path(__file__).resolve()
-REPO = HERE.parents[3]
-KERNEL_TESTS = sorted(p for p in HERE.parent.glob("test_triton_*.py") if p != HERE)
+DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
+REPO = Path(__file__).resolve().parents[3]
 
 
-def test_kernel_tests_pass_under_the_interpreter_in_a_fresh_process():
-    env = {**os.environ, "TRITON_INTERPRET": "1"}
-    # --noconftest: the kernel tests use no fixtures of tests/deg_model/conftest.py, and skipping
-    # it keeps transformers (and its model registry) out of the child's start-up.
-    cmd = [sys.executable, "-m", "pytest", "-q", "--noconftest", "-p", "no:cacheprovider",
-           *(str(p.relative_to(REPO)) for p in KERNEL_TESTS)]
-    done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
-    report = (done.stdout + done.stderr)[-6000:]
-    assert done.returncode == 0, f"kernel tests failed under the interpreter:\n{report}"
-    assert " passed" in report and "skipped" not in report, report
+def fresh_interpreter_test(test_file: str):
+    """A test that runs `test_file` in a child pytest under the interpreter; collected only
+    where the file's own tests cannot run in this process."""
+    path = Path(test_file).resolve()
 
+    def test_in_a_fresh_interpreter_process():
+        env = {**os.environ, "TRITON_INTERPRET": "1"}
+        # --noconftest: the kernel tests use no shared fixtures, and skipping the folder's
+        # conftest keeps transformers out of the child's start-up.
+        cmd = [sys.executable, "-m", "pytest", "-q", "--noconftest", "-p", "no:cacheprovider",
+               str(path.relative_to(REPO))]
+        done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+        report = (done.stdout + done.stderr)[-6000:]
+        assert done.returncode == 0, f"{path.name} failed under the interpreter:\n{report}"
+        assert " passed" in report and "skipped" not in report, report
 
-test_kernel_tests_pass_under_the_interpreter_in_a_fresh_process.__test__ = not RUNNABLE_HERE
+    test_in_a_fresh_interpreter_process.__test__ = not RUNNABLE_HERE
+    return test_in_a_fresh_interpreter_process

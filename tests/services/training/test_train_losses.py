@@ -28,7 +28,7 @@ def test_extract_marginal_over_alternatives_and_its_gradient():
     loss = losses.extract_loss(start, end, pos)
     ls, le = torch.log_softmax(start.detach(), -1), torch.log_softmax(end.detach(), -1)
     expected = -math.log(math.exp(ls[1] + le[2]) + math.exp(ls[4] + le[6]))
-    assert float(loss) == pytest.approx(expected, rel=1e-12)
+    assert float(loss.detach()) == pytest.approx(expected, rel=1e-12)
     loss.backward()
     gs, ge = losses.extract_logit_grad(start.detach(), end.detach(), pos)
     torch.testing.assert_close(start.grad, gs, rtol=1e-12, atol=1e-14)
@@ -53,7 +53,7 @@ def test_anchor_loss_is_summed_bce_over_one_plus_items_and_its_gradient():
     t = torch.zeros(12, dtype=torch.float64)
     t[[2, 7]] = 1
     ref = torch.nn.functional.binary_cross_entropy_with_logits(z.detach(), t, reduction="sum") / 3
-    assert float(loss) == pytest.approx(float(ref), rel=1e-12)
+    assert float(loss.detach()) == pytest.approx(float(ref), rel=1e-12)
     loss.backward()
     torch.testing.assert_close(z.grad, losses.anchor_logit_grad(z.detach(), [2, 7]), rtol=1e-12, atol=1e-14)
 
