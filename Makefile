@@ -22,6 +22,9 @@ $(STAMP): $(VPY) pyproject.toml
 	# The constrained-decoding baseline (evaluation). --no-deps because xgrammar declares
 	# triton/CUDA extras the CPU baseline never loads.
 	$(VPY) -m pip install -q --no-deps xgrammar==0.2.8 apache-tvm-ffi==0.1.15.post2
+	# GPU kernels (Triton, flash-linear-attention): imported only with CUDA, and by the kernel
+	# tests under Triton's CPU interpreter. --no-deps keeps a CUDA torch out.
+	$(VPY) -m pip install -q --no-deps triton==3.9.0 fla-core==0.6.0 flash-linear-attention==0.6.0 einops==0.8.2
 	touch $(STAMP)
 
 # System tools the evaluation service shells out to (PDF text, OCR). Installed from Debian's

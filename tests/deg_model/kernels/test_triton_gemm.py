@@ -87,8 +87,10 @@ class TestTritonGemm:
         row = 17
         alone = bi_linear_small(x[row:row + 1], w, b)[0]
         others = torch.cat([x[:row], x[row + 1:]])
-        for batch, at in ((x, row), (x.flip(0), 39 - row), (torch.cat([others[:15], x[row:row + 1]]), 15),
-                          (torch.cat([others[:16], x[row:row + 1]]), 16), (torch.cat([x[row:row + 1], x[row:row + 1]]), 1)):
+        me = x[row:row + 1]
+        batches = ((x, row), (x.flip(0), 39 - row), (torch.cat([others[:15], me]), 15),   # end of a 16-row tile
+                   (torch.cat([others[:16], me]), 16), (torch.cat([me, me]), 1))            # start of the next
+        for batch, at in batches:
             assert torch.equal(bi_linear_small(batch, w, b)[at], alone), (batch.shape[0], at)
 
     def test_strided_views_are_read_in_place_with_the_same_bits(self):
