@@ -1,8 +1,8 @@
 """Kernels, chosen in ONE place per kind (`attention_kernels(device)`, `delta_rule_kernels(device)`).
 
-Attention: every device runs the plain torch reference (`reference.py`); on CUDA, SDPA already
-dispatches to fused kernels for the trunk. A dedicated CUDA fork kernel belongs in a `cuda.py`
-beside it, imported from here only for CUDA devices, and tested against the reference.
+Attention: the plain torch reference (`reference.py`) on the CPU; on CUDA the Triton kernels of
+`triton_attention.py` (tested against the reference under Triton's CPU interpreter). The fork
+GEMM (`tiles.linear`) likewise switches to `triton_gemm.bi_linear` for CUDA tensors only.
 
 Gated delta rule (Qwen3.5's DeltaNet layers): the plain torch reference (`delta_rule.py`,
 recurrent for forks and decoding, chunked for prefill) everywhere except on a CUDA device with
@@ -21,6 +21,11 @@ from . import delta_rule, reference
 
 
 def attention_kernels(device: torch.device) -> SimpleNamespace:
+    if torch.device(device).type == "cuda" and torch.cuda.is_available():
+        # The fork attention kernel: one program per (row, head, query block), prefix keys read
+        # in place, a fixed block order — batch-invariant by construction (contract 12.2).
+        from . import triton_attention
+        return SimpleNamespace(trunk=triton_attention.trunk_attention, rows=triton_attention.rows_attention)
     return SimpleNamespace(trunk=reference.trunk_attention, rows=reference.rows_attention)
 
 

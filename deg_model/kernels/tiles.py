@@ -23,6 +23,11 @@ def linear(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None = No
         return F.linear(x, weight, bias)
     if x.dim() != 3:
         raise ValueError(f"linear expects [n, in] or [tiles, n, in] inputs, got shape {tuple(x.shape)}")
+    if x.is_cuda:
+        # cuBLAS picks tiles and split-K by shape; the fixed-config Triton GEMM does not.
+        from .triton_gemm import bi_linear
+        flat = x.reshape(-1, x.shape[-1])
+        return bi_linear(flat, weight, bias).view(*x.shape[:-1], weight.shape[0])
     wt = weight.t()                                                  # [in, out] view
     out = torch.bmm(x.contiguous(), wt.expand(x.shape[0], wt.shape[0], wt.shape[1]))  # [tiles, n, out]
     return out if bias is None else out + bias
