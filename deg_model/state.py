@@ -14,7 +14,7 @@
 Buffers grow by doubling (or to the exact size a prefill announces), so appending a chunk or a
 KNOWN VALUES block never copies the whole context per token.
 
-`ForkState` (keep=True forks): a reference to the prefix `State` plus each row's own K/V
+`ForkState` (keep=True forks): a reference to each row's prefix `State` plus its own K/V
 `[rows, Hkv, capacity, D]`, own lengths and, for state layers, each row's own fixed-size
 `(recurrent [rows, ...], conv_tail [rows, ...])` (updated in place by decode steps); the prefix
 K/V is never copied per row.
@@ -103,8 +103,9 @@ class State:
 
 @dataclass
 class ForkState:
-    """Kept fork rows: prefix by reference + per-row own K/V and layer states, for decoding."""
-    prefix: State
+    """Kept fork rows: each row's prefix by reference + per-row own K/V and layer states, for
+    decoding. Rows may continue different prefixes (`Backbone.fork_many`)."""
+    prefixes: list[State]                # per row: the State it continues (shared, never copied)
     own_k: list[torch.Tensor | None]     # per attention layer [rows, Hkv, capacity, D]
     own_v: list[torch.Tensor | None]
     lengths: torch.Tensor                # [rows] own tokens written so far (int64)
@@ -145,7 +146,7 @@ class ForkState:
             return None if t is None else t.index_select(0, index.to(t.device))
 
         return ForkState(
-            prefix=self.prefix,
+            prefixes=[self.prefixes[i] for i in index.tolist()],
             own_k=[pick(t) for t in self.own_k],
             own_v=[pick(t) for t in self.own_v],
             lengths=self.lengths.index_select(0, index),

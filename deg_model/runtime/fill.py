@@ -24,12 +24,18 @@ Choices where the contract leaves room:
 - Index-addressed arrays also resolve round by round instead of speculating 8 items per
   array in round 0: on the CPU a round costs one more fork call and nothing else, while a
   speculated item that does not exist costs its whole fork. Outcomes are identical either way.
-- `fill_many` runs its jobs one after another, each with its own trunk and its own
-  exception slot: the backbone's fork reads one prefix state per call, and on the CPU rows
-  of several requests in one call would run the same per-tile kernels as separate calls.
+- `fill_many` runs its jobs in lockstep: every job's trunk is read once (batch 1 each), then
+  each round's questions of ALL live jobs share the same fork micro-batches
+  (`Backbone.fork_many`: projections on shared token tiles, attention and state per row
+  against that row's own prefix), and the generate rows of all jobs decode together. A job
+  with fewer rounds simply has no rows in the later ones. Per-job failures stay per job: a
+  job whose questions, decoding or text limits fail gets its own exception; if the backbone
+  fails on a shared micro-batch (or a shared decode run), the batch is re-run job by job so
+  only the job that really fails gets the exception. Outcomes are bitwise those of `fill`.
 - `record_heads = True` keeps every question's raw head output (`last_heads`, keyed
   `"<kind>:<concrete pointer>"`) so determinism can be checked with `torch.equal`;
-  `last_stats` holds the token counts of the last fill.
+  `last_stats` holds the token counts of the last fill; after `fill_many`, `last_job_heads`
+  and `last_job_stats` hold them per job (the last job's also in `last_heads`/`last_stats`).
 """
 from __future__ import annotations
 
@@ -50,6 +56,7 @@ from deg.request import FillOptions
 from deg.response import apply_drops, pointer_of
 
 from ..backbone import FORK_GRID, Backbone
+from ..state import State
 from ..checkpoint import CheckpointConfig
 from ..heads import Heads
 from ..tokenize import PromptLayout
@@ -110,6 +117,29 @@ class _Trunk:
     anchor_u: torch.Tensor        # [Tc]
 
 
+@dataclass
+class _JobRun:
+    """One job's progress through `fill_many`: its trunk state, the scopes its next round asks,
+    what it has decided so far, and its own exception slot."""
+    context: object
+    plan: object
+    options: object
+    stats: dict[str, int] = field(default_factory=lambda: {
+        "prompt_tokens": 0, "fork_rows": 0, "fork_tokens": 0, "generated_tokens": 0})
+    heads: dict[str, torch.Tensor] = field(default_factory=dict)
+    state: State | None = None
+    trunk: _Trunk | None = None
+    scopes: list[Scope] = field(default_factory=lambda: [()])
+    fields_out: list[FieldOutcome] = field(default_factory=list)
+    arrays_out: list[ArrayOutcome] = field(default_factory=list)
+    raw: RawFill | None = None
+    error: Exception | None = None
+
+    @property
+    def live(self) -> bool:
+        return self.error is None and self.raw is None
+
+
 class Runtime:
     """A loaded model: backbone + heads + prompt layout. Thread-compatible, not thread-safe."""
 
@@ -128,6 +158,9 @@ class Runtime:
         self.last_stats: dict[str, int] = {}
         self.record_heads = False                       # keep raw head outputs in last_heads
         self.last_heads: dict[str, torch.Tensor] = {}
+        self.last_job_heads: list[dict[str, torch.Tensor]] = []
+        self.last_job_stats: list[dict[str, int]] = []
+        self._recording: dict[str, torch.Tensor] = {}     # the job whose heads are being decoded
         self._line_ids: dict[str, torch.Tensor] = {}
 
     @property
@@ -140,57 +173,100 @@ class Runtime:
 
     # ------------------------------------------------------------------ public
     def fill_many(self, jobs: Sequence[FillJob]) -> list[RawFill | Exception]:
-        """Every job's outcome, or its own exception: one failing job fails only itself."""
-        out: list[RawFill | Exception] = []
-        for job in jobs:
-            try:
-                out.append(self.fill(getattr(job, "context", None), getattr(job, "plan", None),
-                                     getattr(job, "options", None)))
-            except Exception as exc:          # noqa: BLE001 - isolated per job by contract
-                out.append(exc)
-        return out
+        """Every job's outcome, or its own exception: one failing job fails only itself.
+        Rows of all jobs share fork micro-batches and decode steps (bitwise as `fill`)."""
+        runs = [_JobRun(getattr(job, "context", None), getattr(job, "plan", None), getattr(job, "options", None))
+                for job in jobs]
+        with torch.inference_mode():
+            self._fill_runs(runs)
+        self.last_job_heads = [r.heads for r in runs]
+        self.last_job_stats = [r.stats for r in runs]
+        if runs:
+            self.last_heads, self.last_stats = runs[-1].heads, runs[-1].stats
+        return [r.error if r.error is not None else r.raw for r in runs]
 
-    @torch.inference_mode()
     def fill(self, context: str, plan: FillPlan, options: FillOptions | None = None) -> RawFill:
-        options = options or FillOptions()
+        run = _JobRun(context, plan, options or FillOptions())
+        with torch.inference_mode():
+            self._fill_runs([run])
+        self.last_heads, self.last_stats = run.heads, run.stats
+        self.last_job_heads, self.last_job_stats = [run.heads], [run.stats]
+        if run.error is not None:
+            raise run.error
+        return run.raw
+
+    # ------------------------------------------------------------------ lockstep driver
+    def _fill_runs(self, runs: list[_JobRun]) -> None:
+        """Drive every run to a RawFill or an exception; rows of all runs share batches."""
+        for run in runs:
+            self._guard(run, self._start, run)
+        while True:
+            asking = [r for r in runs if r.live and r.scopes]
+            entries: list[tuple[_JobRun, Question]] = []
+            for run in asking:
+                questions = self._guard(run, lambda r: [q for scope in r.scopes
+                                                        for q in self._questions(r.plan, scope, r.trunk, r.options)], run)
+                if questions is not None:
+                    entries += [(run, q) for q in questions]
+            if not entries:
+                break
+            answers = self._run_entries(entries)
+            per_run: dict[int, list] = {}
+            for (run, q), ao in zip(entries, answers):
+                if isinstance(ao, Exception):
+                    if run.error is None:
+                        run.error = ao
+                    continue
+                per_run.setdefault(id(run), []).append((q, ao))
+            for run in asking:
+                if run.error is None:
+                    self._guard(run, self._absorb, run, per_run.get(id(run), []))
+        for run in runs:
+            if run.live:
+                self._guard(run, self._finish_parallel, run)
+        self._generate_all([r for r in runs if r.error is None and r.raw is not None])
+
+    @staticmethod
+    def _guard(run: _JobRun, fn, *args):
+        """Call fn; an exception becomes the run's own outcome (isolated by contract)."""
+        try:
+            return fn(*args)
+        except Exception as exc:          # noqa: BLE001 - isolated per job by contract
+            run.error = exc
+            return None
+
+    def _start(self, run: _JobRun) -> None:
+        context, plan, options = run.context, run.plan, run.options
         if not isinstance(context, str):
             raise TypeError(f"context must be the rendered context string, got {type(context).__name__}")
         if not isinstance(plan, FillPlan):
             raise TypeError(f"plan must be a compiled deg.FillPlan, got {type(plan).__name__}")
         if not isinstance(options, FillOptions):
             raise TypeError(f"options must be deg.request.FillOptions, got {type(options).__name__}")
-        self.last_heads = {}
-        stats = {"prompt_tokens": 0, "fork_rows": 0, "fork_tokens": 0, "generated_tokens": 0}
         trunk_ids = self.layout.trunk(context)
-        state = self.backbone.prefill(trunk_ids.ids)
-        trunk = self._trunk_view(trunk_ids, state)
-        stats["prompt_tokens"] = trunk.ids_len
+        run.state = self.backbone.prefill(trunk_ids.ids)
+        run.trunk = self._trunk_view(trunk_ids, run.state)
+        run.stats["prompt_tokens"] = run.trunk.ids_len
 
-        fields_out: list[FieldOutcome] = []
-        arrays_out: list[ArrayOutcome] = []
-        scopes: list[Scope] = [()]
-        while scopes:
-            questions = [q for scope in scopes for q in self._questions(plan, scope, trunk, options)]
-            answers = self._run(state, questions, stats)
-            next_scopes: list[Scope] = []
-            counts = {q.pointer: a for q, a in answers if q.kind == "count"}
-            for q, a in answers:
-                if q.kind == "leaf":
-                    fields_out.append(self._decide_leaf(q, a, trunk, options))
-            for q, a in answers:
-                if q.kind == "anchor" or (q.kind == "count" and not self._anchored(q.array, plan, trunk)):
-                    items = self._items(q, a, counts.get(q.pointer), trunk, options)
-                    arrays_out.append(ArrayOutcome(pointer=q.pointer, plan_pointer=q.array.pointer, items=len(items)))
-                    next_scopes += [q.scope + (item,) for item in items]
-            scopes = next_scopes
+    def _absorb(self, run: _JobRun, answers: list) -> None:
+        """Decode one round's answers of a run; its next round asks the items found."""
+        self._recording = run.heads
+        plan, trunk, options = run.plan, run.trunk, run.options
+        next_scopes: list[Scope] = []
+        counts = {q.pointer: a for q, a in answers if q.kind == "count"}
+        for q, a in answers:
+            if q.kind == "leaf":
+                run.fields_out.append(self._decide_leaf(q, a, trunk, options))
+        for q, a in answers:
+            if q.kind == "anchor" or (q.kind == "count" and not self._anchored(q.array, plan, trunk)):
+                items = self._items(q, a, counts.get(q.pointer), trunk, options)
+                run.arrays_out.append(ArrayOutcome(pointer=q.pointer, plan_pointer=q.array.pointer, items=len(items)))
+                next_scopes += [q.scope + (item,) for item in items]
+        run.scopes = next_scopes
 
-        raw = apply_drops(plan, RawFill(fields=fields_out, arrays=arrays_out,
-                                        prompt_tokens=stats["prompt_tokens"], generated_tokens=0))
-        gen_fields = [f for f in plan.fields if f.mode == "generate"]
-        if gen_fields:
-            raw = self._generate(plan, raw, state, options, stats)
-        self.last_stats = stats
-        return raw
+    def _finish_parallel(self, run: _JobRun) -> None:
+        run.raw = apply_drops(run.plan, RawFill(fields=run.fields_out, arrays=run.arrays_out,
+                                                prompt_tokens=run.stats["prompt_tokens"], generated_tokens=0))
 
     # ------------------------------------------------------------------ trunk
     def _trunk_view(self, t, state) -> _Trunk:
@@ -259,38 +335,70 @@ class Runtime:
 
     # ------------------------------------------------------------------ forks
     def _run(self, state, questions: list[Question], stats) -> list[tuple[Question, tuple[torch.Tensor, torch.Tensor]]]:
-        """Run questions as fork rows in micro-batches of at most `fork_token_budget` padded
-        tokens (a single longer row runs alone) -> (a [H], o [n, H] | None) per question.
+        """One job's questions as fork rows -> (question, (a [H], o [n, H] | None)) each."""
+        run = _JobRun(None, None, None, stats=stats, state=state)
+        answers = self._run_entries([(run, q) for q in questions])
+        for ao in answers:
+            if isinstance(ao, Exception):
+                raise ao
+        return list(zip(questions, answers))
 
-        Which rows share a micro-batch never changes a row's numbers (batch-invariant forks),
-        so the budget only bounds memory."""
-        out = []
-        batch: list[Question] = []
+    def _run_entries(self, entries: list[tuple[_JobRun, Question]]) -> list:
+        """Run (job, question) pairs as fork rows in micro-batches of at most
+        `fork_token_budget` padded tokens (a single longer row runs alone), rows of several
+        jobs side by side -> (a [H], o [n, H] | None) or an Exception per entry.
+
+        Which rows share a micro-batch never changes a row's numbers (batch-invariant forks,
+        each row against its own prefix), so the budget only bounds memory. If the backbone
+        fails on a micro-batch holding several jobs, each job's rows are re-run alone, so a
+        failure lands only on the job that causes it."""
+        out: list = [None] * len(entries)
+        batch: list[int] = []
         width = 0
 
         def flush():
             nonlocal batch, width
-            if not batch:
-                return
-            res = self.backbone.fork(state, [q.ids for q in batch])
-            for r, q in enumerate(batch):
-                a = res.normed[r, q.answer].to(torch.float32).clone()
-                o = res.normed[r, q.options].to(torch.float32).clone() if q.options else None
-                out.append((q, (a, o)))
-            stats["fork_rows"] += len(batch)
-            stats["fork_tokens"] += sum(int(q.ids.shape[0]) for q in batch)
+            if batch:
+                self._fork_batch(entries, batch, out)
             batch, width = [], 0
 
-        for q in questions:
+        for k, (_, q) in enumerate(entries):
             # The backbone pads each row to a multiple of FORK_GRID on its own, so the padded
             # tokens of a micro-batch are the sum of the rows' rounded lengths.
             n = _padded(int(q.ids.shape[0]))
             if batch and width + n > self.fork_token_budget:
                 flush()
-            batch.append(q)
+            batch.append(k)
             width += n
         flush()
         return out
+
+    def _fork_batch(self, entries, batch: list[int], out: list) -> None:
+        parts: list[tuple[State, list[torch.Tensor]]] = []
+        for k in batch:
+            run, q = entries[k]
+            if parts and parts[-1][0] is run.state:
+                parts[-1][1].append(q.ids)
+            else:
+                parts.append((run.state, [q.ids]))
+        try:
+            res = self.backbone.fork_many(parts)
+        except Exception as exc:          # noqa: BLE001 - isolated per job below
+            runs = {id(entries[k][0]): entries[k][0] for k in batch}
+            if len(runs) == 1:
+                for k in batch:
+                    out[k] = exc
+                return
+            for key in runs:
+                self._fork_batch(entries, [k for k in batch if id(entries[k][0]) == key], out)
+            return
+        for r, k in enumerate(batch):
+            run, q = entries[k]
+            a = res.normed[r, q.answer].to(torch.float32).clone()
+            o = res.normed[r, q.options].to(torch.float32).clone() if q.options else None
+            out[k] = (a, o)
+            run.stats["fork_rows"] += 1
+            run.stats["fork_tokens"] += int(q.ids.shape[0])
 
     # ------------------------------------------------------------------ leaves
     def _decide_leaf(self, q: Question, ao, trunk: _Trunk, options: FillOptions) -> FieldOutcome:
@@ -326,12 +434,12 @@ class Runtime:
         """Keep a question's raw head output when `record_heads` is on (tests compare them
         with `torch.equal`); keyed by fork kind and concrete pointer."""
         if self.record_heads:
-            self.last_heads[f"{q.kind}:{q.pointer}"] = logits.detach().clone()
+            self._recording[f"{q.kind}:{q.pointer}"] = logits.detach().clone()
         return logits
 
     def _record_count(self, q: Question, logits: torch.Tensor) -> torch.Tensor:
         if self.record_heads:
-            self.last_heads[f"count:{q.pointer}"] = logits.detach().clone()
+            self._recording[f"count:{q.pointer}"] = logits.detach().clone()
         return logits
 
     # ------------------------------------------------------------------ arrays
@@ -362,26 +470,54 @@ class Runtime:
         return items
 
     # ------------------------------------------------------------------ generate
-    def _generate(self, plan: FillPlan, raw: RawFill, state, options: FillOptions, stats) -> RawFill:
+    def _generate_all(self, runs: list[_JobRun]) -> None:
+        """The generate phase of every run with x-generate fields: each run's trunk is extended
+        by its own KNOWN VALUES block, then the rows of all runs decode together."""
+        rows: list[GenerateRow] = []
+        owners: list[_JobRun] = []
+        for run in runs:
+            if not any(f.mode == "generate" for f in run.plan.fields):
+                continue
+            built = self._guard(run, self._generate_rows_of, run, len(owners))
+            if built:
+                rows += built
+                owners += [run] * len(built)
+        results = generate_rows(self.backbone, self.layout, rows)
+        done: dict[int, list] = {}
+        for row, run, result in zip(rows, owners, results):
+            if isinstance(result, Exception):
+                if run.error is None:
+                    run.error = result
+                continue
+            done.setdefault(id(run), []).append((row, result))
+        for run in runs:
+            if run.error is None and id(run) in done:
+                self._guard(run, self._merge_generated, run, done[id(run)])
+
+    def _generate_rows_of(self, run: _JobRun, group: int) -> list[GenerateRow]:
+        plan, raw, options = run.plan, run.raw, run.options
         order = _leaf_order(plan)
         known = [(o.pointer, o.value) for o in sorted(raw.fields, key=order)
                  if o.mode != "generate" and _known(o, plan)]
-        self.backbone.extend(state, self.layout.encode_fork(L.known_values_block(known)))
+        self.backbone.extend(run.state, self.layout.encode_fork(L.known_values_block(known)))
         rows: list[GenerateRow] = []
         for f, pointer, item_path in _generate_instances(plan, raw):
             ids = torch.cat([self._encode(line) for line in L.generate_header(f, pointer, item_path)]
                             + [self.layout.generation_opener()])
             budget = f.max_tokens or options.max_new_tokens
-            rows.append(GenerateRow(f, pointer, ids, budget))
-        results = generate_rows(self.backbone, self.layout, state, rows, options)
-        gen = []
-        total = 0
-        for row, (text, n) in zip(rows, results):
-            gen.append(generate_outcome(row.field, row.pointer, text, n))
-            total += n
-        stats["generated_tokens"] = total
+            rows.append(GenerateRow(f, pointer, ids, budget, prefix=run.state,
+                                    temperature=float(options.temperature or 0.0), seed=options.seed,
+                                    group=group))
+        return rows
+
+    @staticmethod
+    def _merge_generated(run: _JobRun, results: list) -> None:
+        raw, order = run.raw, _leaf_order(run.plan)
+        gen = [generate_outcome(row.field, row.pointer, text, n) for row, (text, n) in results]
+        total = sum(n for _, (_, n) in results)
+        run.stats["generated_tokens"] = total
         merged = sorted(list(raw.fields) + gen, key=order)
-        return RawFill(fields=merged, arrays=raw.arrays, prompt_tokens=raw.prompt_tokens, generated_tokens=total)
+        run.raw = RawFill(fields=merged, arrays=raw.arrays, prompt_tokens=raw.prompt_tokens, generated_tokens=total)
 
 
 # ---------------------------------------------------------------------- helpers

@@ -31,6 +31,7 @@ import torch
 from deg.errors import FillError
 from deg.plan import FieldPlan
 
+from ..state import State
 from .constrain import TextLimits
 from .tokenbytes import read_utf8, token_bytes
 
@@ -43,6 +44,10 @@ class GenerateRow:
     pointer: str
     ids: torch.Tensor        # [n] header tokens (ends with the assistant-turn opener)
     budget: int              # max tokens, EOS included
+    prefix: State | None = None      # the state the row continues (trunk + KNOWN VALUES of its request)
+    temperature: float = 0.0         # its request's sampling options
+    seed: int | None = None
+    group: int = 0                   # its request: a failing row fails every row of its group
 
 
 def _stream(seed: int, pointer: str) -> torch.Generator:
@@ -150,27 +155,58 @@ class _Decoder:
             self.done = True
 
 
-def generate_rows(backbone, layout, state, rows: list[GenerateRow], options) -> list[tuple[str, int]]:
-    """Decode every row; returns (text, generated_tokens) per row, in row order."""
+def generate_rows(backbone, layout, rows: list[GenerateRow]) -> list[tuple[str, int] | Exception]:
+    """Decode every row, rows of several requests (groups) together; returns
+    (text, generated_tokens) or the group's exception per row, in row order.
+
+    A decoder failure (no admissible token, budget exhausted) drops only its group's rows;
+    the others decode on unchanged (rows are independent). If the backbone fails on the shared
+    batch, each group is decoded again on its own, so only the group that fails gets it."""
     if not rows:
         return []
-    decoders = [_Decoder(r, backbone.tokenizer, layout.eos_ids, float(options.temperature or 0.0), options.seed)
-                for r in rows]
-    out = backbone.fork(state, [r.ids for r in rows], keep=True)
+    try:
+        return _decode_together(backbone, layout, rows)
+    except Exception as exc:          # noqa: BLE001 - isolated per group below
+        groups = sorted({r.group for r in rows})
+        if len(groups) == 1:
+            return [exc] * len(rows)
+    out: list = [None] * len(rows)
+    for g in groups:
+        members = [k for k, r in enumerate(rows) if r.group == g]
+        for k, result in zip(members, generate_rows(backbone, layout, [rows[k] for k in members])):
+            out[k] = result
+    return out
+
+
+def _decode_together(backbone, layout, rows: list[GenerateRow]) -> list[tuple[str, int] | Exception]:
+    if any(r.prefix is None for r in rows):
+        raise ValueError("every GenerateRow needs the prefix state it continues")
+    decoders = [_Decoder(r, backbone.tokenizer, layout.eos_ids, r.temperature, r.seed) for r in rows]
+    failed: dict[int, Exception] = {}                      # group -> its exception
+    out = backbone.fork_many([(r.prefix, [r.ids]) for r in rows], keep=True)
     last = (out.lengths - 1).tolist()
     logits = backbone.logits(out.at(list(range(len(rows))), last))          # [rows, V]
     fork_state = out.state
     active = list(range(len(rows)))
     while active:
-        chosen = [decoders[i].choose(logits[k]) for k, i in enumerate(active)]
-        for i, token in zip(active, chosen):
-            decoders[i].push(token)
-        keep = [k for k, i in enumerate(active) if not decoders[i].done]
+        chosen: dict[int, int] = {}
+        for k, i in enumerate(active):
+            group = rows[i].group
+            if group in failed:
+                continue
+            try:
+                token = decoders[i].choose(logits[k])
+                decoders[i].push(token)
+                chosen[i] = token
+            except Exception as exc:          # noqa: BLE001 - fails only its own group
+                failed[group] = exc
+        keep = [k for k, i in enumerate(active)
+                if rows[i].group not in failed and not decoders[i].done]
         if not keep:
             break
         if len(keep) != len(active):
             fork_state = fork_state.select(keep)
         active = [active[k] for k in keep]
-        next_ids = torch.tensor([chosen[k] for k in keep], dtype=torch.long)
+        next_ids = torch.tensor([chosen[i] for i in active], dtype=torch.long)
         logits = backbone.decode_step(fork_state, next_ids)
-    return [(d.text, len(d.ids)) for d in decoders]
+    return [failed[r.group] if r.group in failed else (d.text, len(d.ids)) for r, d in zip(rows, decoders)]

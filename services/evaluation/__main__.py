@@ -10,6 +10,14 @@ fresh heads):
 
 Each prints its JSON summary as the last line (bench prints its table before it).
 
+Through the job queue (`jobs.py`; Redis and queue from `DEG_REDIS_URL`, `DEG_EVAL_QUEUE`):
+
+    python -m services.evaluation enqueue datagen|baseline|determinism|extractbench ...
+        (the same options as the command itself, plus --runtime-factory MODULE:CALLABLE for
+        the in-process kinds); prints the job id
+    python -m services.evaluation worker [--burst]
+    python -m services.evaluation status JOB_ID      (one JSON line: status, meta, result)
+
 Fills every document through a running gateway (`POST URL/v1/fill`), writes the reports
 under `--out`, and prints the JSON summary as its last line. `--url` falls back to
 `DEG_EVAL_URL`; other settings come from the environment (`settings.py`), with
@@ -32,15 +40,12 @@ from services.evaluation.settings import EvaluationSettings
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m services.evaluation")
     subparsers = parser.add_subparsers(dest="command", required=True)
-    bench = subparsers.add_parser("extractbench", help="run and score an ExtractBench-layout dataset")
-    bench.add_argument("dataset_dir", type=Path)
-    bench.add_argument("--out", type=Path, required=True, help="folder for report.json/.md/.png")
-    bench.add_argument("--url", help="gateway base URL (default: $DEG_EVAL_URL)")
-    bench.add_argument("--model", help="model name sent to /v1/fill")
-    bench.add_argument("--max-context-chars", type=int, help="skip documents with longer text")
-    bench.add_argument("--no-progress", action="store_true")
+    _add_extractbench(subparsers, out_required=True)
     _add_model_commands(subparsers)
+    _add_job_commands(subparsers)
     args = parser.parse_args(argv)
+    if args.command in ("enqueue", "worker", "status"):
+        return _run_job_command(args)
     if args.command != "extractbench":
         return _run_model_command(args)
 
@@ -61,7 +66,59 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _add_model_commands(subparsers: argparse._SubParsersAction) -> None:
+def _add_extractbench(subparsers: argparse._SubParsersAction, *, out_required: bool) -> argparse.ArgumentParser:
+    bench = subparsers.add_parser("extractbench", help="run and score an ExtractBench-layout dataset")
+    bench.add_argument("dataset_dir", type=Path)
+    bench.add_argument("--out", type=Path, required=out_required, help="folder for report.json/.md/.png")
+    bench.add_argument("--url", help="gateway base URL (default: $DEG_EVAL_URL)")
+    bench.add_argument("--model", help="model name sent to /v1/fill")
+    bench.add_argument("--max-context-chars", type=int, help="skip documents with longer text")
+    bench.add_argument("--no-progress", action="store_true")
+    return bench
+
+
+JOB_KINDS = ("datagen", "baseline", "determinism")
+
+
+def _add_job_commands(subparsers: argparse._SubParsersAction) -> None:
+    enqueue = subparsers.add_parser("enqueue", help="queue an evaluation run for a worker")
+    kinds = enqueue.add_subparsers(dest="kind", required=True)
+    _add_extractbench(kinds, out_required=False)
+    _add_model_commands(kinds, only=JOB_KINDS)
+    for kind in ("datagen", "determinism"):
+        kinds.choices[kind].add_argument("--runtime-factory", help="module:callable building the runtime "
+                                         "from the checkpoint path (default deg_model.runtime:load_runtime)")
+    worker = subparsers.add_parser("worker", help="run queued evaluations")
+    worker.add_argument("--burst", action="store_true", help="exit when the queue is empty")
+    status = subparsers.add_parser("status", help="a queued evaluation's status, progress and result")
+    status.add_argument("job_id")
+
+
+# CLI-only options that are not job parameters.
+_NOT_PARAMS = {"command", "kind", "no_progress"}
+
+
+def _run_job_command(args: argparse.Namespace) -> int:
+    from services.evaluation.jobs import EvaluationJobSettings, describe, enqueue, run_worker
+
+    settings = EvaluationJobSettings.from_env()
+    if args.command == "worker":
+        run_worker(settings, burst=args.burst)
+        return 0
+    if args.command == "status":
+        print(describe(args.job_id, settings))
+        return 0
+    params = {k: v for k, v in vars(args).items() if k not in _NOT_PARAMS and v is not None}
+    try:
+        print(enqueue(settings, args.kind, params))
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _add_model_commands(subparsers: argparse._SubParsersAction,
+                        only: tuple[str, ...] = ("datagen", "baseline", "determinism", "bench")) -> None:
     def common(p: argparse.ArgumentParser, *, limit: int) -> None:
         p.add_argument("--split", default="test", help="datagen split (default test)")
         p.add_argument("--limit", type=int, default=limit, help="records of the split")
@@ -72,16 +129,21 @@ def _add_model_commands(subparsers: argparse._SubParsersAction) -> None:
         p.add_argument("--out", type=Path, help="folder for the reports")
         p.add_argument("--no-progress", action="store_true")
 
-    p = subparsers.add_parser("datagen", help="section-11 metrics of deg on datagen records")
-    common(p, limit=50)
-    p.add_argument("--url", help="fill through this gateway instead of in-process")
-    p = subparsers.add_parser("baseline", help="the grammar-constrained baseline on datagen records")
-    common(p, limit=50)
-    p.add_argument("--max-new-tokens", type=int, default=512)
-    p = subparsers.add_parser("determinism", help="bitwise equality report on datagen records")
-    common(p, limit=3)
-    p.add_argument("--repeats", type=int, default=10)
-    p.add_argument("--permutations", type=int, default=5)
+    if "datagen" in only:
+        p = subparsers.add_parser("datagen", help="section-11 metrics of deg on datagen records")
+        common(p, limit=50)
+        p.add_argument("--url", help="fill through this gateway instead of in-process")
+    if "baseline" in only:
+        p = subparsers.add_parser("baseline", help="the grammar-constrained baseline on datagen records")
+        common(p, limit=50)
+        p.add_argument("--max-new-tokens", type=int, default=512)
+    if "determinism" in only:
+        p = subparsers.add_parser("determinism", help="bitwise equality report on datagen records")
+        common(p, limit=3)
+        p.add_argument("--repeats", type=int, default=10)
+        p.add_argument("--permutations", type=int, default=5)
+    if "bench" not in only:
+        return
     p = subparsers.add_parser("bench", help="deg vs the baseline side by side")
     common(p, limit=3)
     p.add_argument("--max-new-tokens", type=int, default=512)

@@ -2,7 +2,8 @@
 
     python -m services.training train --out DIR (--records PATH | --features DIR) --steps N
         [--batch-records 8] [--lr 1e-3] [--warmup 20] [--seed 0] [--save-every 100]
-        [--array-mode index|anchor] [--limit N]
+        [--array-mode index|anchor] [--limit N] [--world-size N]
+    torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training features --records PATH --split train|val --out DIR
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|test [--limit N]
@@ -41,6 +42,11 @@ def _add_train_args(p):
     p.add_argument("--limit", type=int, default=None, help="use at most this many records")
 
 
+def _add_world_size(p):
+    p.add_argument("--world-size", type=int, default=None,
+                   help="data-parallel processes to spawn on loopback (under torchrun: must match WORLD_SIZE)")
+
+
 def _add_cal_args(p):
     p.add_argument("--checkpoint", required=True)
     src = p.add_mutually_exclusive_group(required=True)
@@ -49,10 +55,40 @@ def _add_cal_args(p):
     p.add_argument("--limit", type=int, default=None)
 
 
+def _run_train(args):
+    """Single-process, under torchrun (WORLD_SIZE > 1 in the environment), or spawned
+    (`--world-size N`). Returns the last checkpoint (None on ranks other than 0)."""
+    from .settings import TrainingServiceSettings
+    env = TrainingServiceSettings.from_env()
+    settings = _train_settings(args)
+    sources = dict(features=args.features, records=args.records, limit=args.limit)
+    if args.world_size is not None and args.world_size < 1:
+        raise ValueError(f"--world-size must be >= 1, got {args.world_size}")
+    if env.world_size > 1:
+        if args.world_size not in (None, env.world_size):
+            raise ValueError(f"--world-size {args.world_size} differs from WORLD_SIZE={env.world_size}")
+        import torch.distributed as dist
+
+        from .distributed import init_process_group, run_data_parallel_training
+        init_process_group(env.rank, env.world_size, env.master_addr, env.master_port)
+        try:
+            last = run_data_parallel_training(args.out, settings, progress=True, **sources)
+        finally:
+            dist.destroy_process_group()
+        return last if env.rank == 0 else None
+    if args.world_size is not None and args.world_size > 1:
+        from .distributed import spawn_training
+        return spawn_training(args.world_size, args.out, settings, progress=True, **sources)
+    from .pipeline import run_training
+    return run_training(args.out, settings, progress=True, **sources)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m services.training", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    _add_train_args(sub.add_parser("train", help="train the heads (resumes from the last checkpoint in --out)"))
+    t = sub.add_parser("train", help="train the heads (resumes from the last checkpoint in --out)")
+    _add_train_args(t)
+    _add_world_size(t)
     _add_cal_args(sub.add_parser("calibrate", help="fit temperatures on val records, in place"))
     f = sub.add_parser("features", help="cache frozen-backbone features of records")
     f.add_argument("--records", required=True)
@@ -74,10 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
         if args.command == "train":
-            from .pipeline import run_training
-            last = run_training(args.out, _train_settings(args), features=args.features, records=args.records,
-                                limit=args.limit, progress=True)
-            print(last)
+            last = _run_train(args)
+            if last is not None:
+                print(last)
         elif args.command == "calibrate":
             from .pipeline import run_calibration
             report = run_calibration(args.checkpoint, features=args.features, records=args.records, limit=args.limit)

@@ -19,7 +19,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import torch
 
@@ -144,13 +144,17 @@ def save_cache(directory: str | Path, records: Iterable[FeatureRecord], identity
     _write_index(directory, identity, uids)
 
 
-def load_cache(directory: str | Path) -> list[FeatureRecord]:
+def load_cache(directory: str | Path, select: Callable[[str], bool] | None = None) -> list[FeatureRecord]:
+    """The cached records in index order; `select(uid)` keeps a subset (a rank's shard)
+    without reading the other records' files."""
     directory = Path(directory)
     index_file = directory / "index.json"
     if not index_file.is_file():
         raise FileNotFoundError(f"{directory}: no feature cache (index.json missing)")
     out = []
     for uid in json.loads(index_file.read_text())["uids"]:
+        if select is not None and not select(uid):
+            continue
         raw = torch.load(directory / _file_name(uid), weights_only=False)
         out.append(FeatureRecord(raw["uid"], raw["ctx"], [FeatureQuestion(**q) for q in raw["questions"]]))
     return out

@@ -3,6 +3,16 @@
 total = decide + extract + 0.5 count + anchor, each term the mean over its questions in
 the batch (a term with no question in the batch is 0). Heads run at temperature 1 during
 training: calibration fits the temperatures afterwards, on val records only.
+
+The two other terms of contract 12.4 and why they are not separate terms here:
+- `anchor_count`: anchored arrays already get the index-mode count question (see
+  `examples.py`) with the gold count capped at the top class, trained in the `count` term,
+  so `count_peaks` decoding has a trained count. It shares the count weight (0.5) rather
+  than a separate `--anchor-count-weight`.
+- `lm`: next-token CE through the tied, frozen LM head. With a frozen backbone and no
+  adapters nothing trainable lies on the path from the generate rows to the LM logits, so
+  its gradient with respect to every trained parameter is exactly zero: the term would be
+  a constant. It belongs with the LoRA adapters, not with heads trained on cached features.
 """
 from __future__ import annotations
 
@@ -62,8 +72,8 @@ def question_loss(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None
     return losses.extract_loss(out[0], out[1], q.spans)
 
 
-def batch_loss(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.float32):
-    """(total, {term: mean loss}) over every question of `records`."""
+def question_losses(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.float32) -> dict[str, list[torch.Tensor]]:
+    """{term: [one scalar loss per question of that term]} over `records`, in record order."""
     sums = {t: [] for t in TERMS}
     for rec in records:
         ctx = rec.ctx.to(dtype)
@@ -71,7 +81,41 @@ def batch_loss(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.float
         for q in rec.questions:
             qd = _as(q, dtype)
             sums[TERM_OF_KIND[q.kind]].append(question_loss(heads, qd, ctx, keys))
+    return sums
+
+
+def batch_loss(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.float32):
+    """(total, {term: mean loss}) over every question of `records`."""
+    sums = question_losses(heads, records, dtype)
     terms = {t: (torch.stack(v).mean() if v else torch.zeros((), dtype=dtype)) for t, v in sums.items()}
+    total = sum(WEIGHTS[t] * terms[t] for t in TERMS)
+    return total, terms
+
+
+def term_counts(records: Sequence[FeatureRecord]) -> dict[str, int]:
+    """How many questions of each term `records` hold (known before any forward pass)."""
+    counts = {t: 0 for t in TERMS}
+    for rec in records:
+        for q in rec.questions:
+            counts[TERM_OF_KIND[q.kind]] += 1
+    return counts
+
+
+def share_of_global_loss(heads: Heads, records: Sequence[FeatureRecord], global_counts: dict[str, int],
+                         dtype=torch.float32):
+    """(total, {term: share}) of this part of a batch split over several processes.
+
+    Each term is the sum of this part's question losses divided by the question count of the
+    WHOLE batch (`global_counts`), so the parts' terms add up to the batch's means and the
+    parts' gradients add up to the batch's gradient (a part with more questions of a term
+    carries more of its gradient, exactly as in one batch).
+    """
+    sums = question_losses(heads, records, dtype)
+    terms = {}
+    for t in TERMS:
+        if sums[t] and global_counts[t] < len(sums[t]):
+            raise ValueError(f"global {t} count {global_counts[t]} is below this part's {len(sums[t])} questions")
+        terms[t] = torch.stack(sums[t]).sum() / global_counts[t] if sums[t] else torch.zeros((), dtype=dtype)
     total = sum(WEIGHTS[t] * terms[t] for t in TERMS)
     return total, terms
 

@@ -41,8 +41,11 @@ def read_records(path: str | Path, split: str, limit: int | None = None) -> Iter
 
 def cache_features(records_path: str | Path, split: str, features_dir: str | Path, *,
                    array_mode: str, seed: int, limit: int | None = None, backbone_name: str | None = None,
-                   progress: bool = False) -> Path:
-    """Compute the features of `split` records into `features_dir` (reusing what is there)."""
+                   progress: bool = False, select: Callable[[dict[str, Any]], bool] | None = None) -> Path:
+    """Compute the features of `split` records into `features_dir` (reusing what is there).
+
+    `limit` counts records of the split before `select` keeps a subset (a rank's shard), so
+    the record set of a run does not depend on how it is sharded."""
     import torch
 
     from deg_model.loading import EMBEDDED_NAME, load_backbone
@@ -54,6 +57,10 @@ def cache_features(records_path: str | Path, split: str, features_dir: str | Pat
     records = list(read_records(records_path, split, limit))
     if not records:
         raise ValueError(f"{records_path}: no {split!r} records")
+    if select is not None:
+        records = [r for r in records if select(r)]
+        if not records:
+            raise ValueError(f"{records_path}: none of its {split!r} records falls in this shard")
     with torch.no_grad():       # the backbone is frozen: no graph is ever needed here
         build_cache(features_dir, backbone, builder, records, progress=progress)
     return Path(features_dir)

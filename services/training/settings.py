@@ -6,6 +6,8 @@
 | `DEG_TRAIN_QUEUE`   | queue name of training and calibration jobs           | deg-training               |
 | `DEG_TRAIN_SLOT`    | worker slot: the worker's fixed name is `deg-training-<slot>`; one process per slot | 0 |
 | `DEG_HOME`          | checkpoints volume; job output defaults below `<DEG_HOME>/runs/` | ./var/deg        |
+| `RANK`, `WORLD_SIZE`| this process's rank and the number of processes (set by `torchrun`) | 0, 1      |
+| `MASTER_ADDR`, `MASTER_PORT` | the rendezvous of the process group (set by `torchrun`) | 127.0.0.1, 29500 |
 """
 from __future__ import annotations
 
@@ -27,8 +29,16 @@ class TrainingServiceSettings:
     queue: str = "deg-training"
     slot: str = "0"
     deg_home: Path = Path("var/deg")
+    rank: int = 0
+    world_size: int = 1
+    master_addr: str = "127.0.0.1"
+    master_port: int = 29500
 
     def __post_init__(self):
+        if self.world_size < 1 or not 0 <= self.rank < self.world_size:
+            raise SettingsError(f"RANK={self.rank} WORLD_SIZE={self.world_size}: need 0 <= RANK < WORLD_SIZE")
+        if not 0 < self.master_port < 65536:
+            raise SettingsError(f"MASTER_PORT={self.master_port} is not a TCP port")
         if not self.redis_url.startswith(("redis://", "rediss://", "unix://")):
             raise SettingsError(f"DEG_REDIS_URL={self.redis_url!r} is not a redis:// URL")
         if not self.queue or not self.slot:
@@ -50,4 +60,18 @@ class TrainingServiceSettings:
             queue=env.get("DEG_TRAIN_QUEUE") or cls.queue,
             slot=env.get("DEG_TRAIN_SLOT") or cls.slot,
             deg_home=ModelSettings.from_env(dict(env)).deg_home,
+            rank=_int(env, "RANK", cls.rank),
+            world_size=_int(env, "WORLD_SIZE", cls.world_size),
+            master_addr=env.get("MASTER_ADDR") or cls.master_addr,
+            master_port=_int(env, "MASTER_PORT", cls.master_port),
         )
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name)
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r} is not an integer") from None

@@ -145,7 +145,15 @@ def data_fingerprint(records: Sequence[FeatureRecord]) -> str:
 
 
 def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, opt, step: int,
-                             history: list[dict], records: Sequence[FeatureRecord]) -> Path:
+                             history: list[dict], records: Sequence[FeatureRecord], *,
+                             optimizer_tensors: dict[str, torch.Tensor] | None = None,
+                             fingerprint: str | None = None, extra: dict | None = None) -> Path:
+    """Write `<out>/step-NNNNNN/` atomically.
+
+    A data-parallel run passes its gathered optimizer state (`optimizer_tensors`, `opt` is
+    then unused), the fingerprint of all ranks' records and `extra` trainer fields
+    (its world size), so its checkpoints have the single-process format.
+    """
     final = out / STEP_DIR.format(step)
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=out))
     try:
@@ -153,9 +161,12 @@ def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, o
         for f in (tmp / "ckpt").iterdir():
             os.rename(f, tmp / f.name)
         (tmp / "ckpt").rmdir()
-        save_file(_optimizer_tensors(heads, opt), str(tmp / "optimizer.safetensors"))
-        (tmp / "trainer.json").write_text(json.dumps(
-            {"step": step, "settings": asdict(settings), "data": data_fingerprint(records), "history": history}, indent=1, sort_keys=True) + "\n")
+        tensors = optimizer_tensors if optimizer_tensors is not None else _optimizer_tensors(heads, opt)
+        save_file(tensors, str(tmp / "optimizer.safetensors"))
+        state = {"step": step, "settings": asdict(settings),
+                 "data": fingerprint if fingerprint is not None else data_fingerprint(records),
+                 "history": history, **(extra or {})}
+        (tmp / "trainer.json").write_text(json.dumps(state, indent=1, sort_keys=True) + "\n")
         # mkdtemp makes a private (0700) directory; a checkpoint is read by other services.
         os.chmod(tmp, 0o755)
         for f in tmp.iterdir():
@@ -225,6 +236,8 @@ def _train(settings, records, out: Path, stop_after, progress, on_step) -> Path:
         state = json.loads((last / "trainer.json").read_text())
         if state["settings"] != json.loads(json.dumps(asdict(settings))):
             raise ValueError(f"{last}: checkpoint was trained with other settings {state['settings']}")
+        if state.get("world_size", 1) != 1:
+            raise ValueError(f"{last}: checkpoint belongs to a {state['world_size']}-process run; resume it with as many")
         if state.get("data") != data_fingerprint(records):
             raise ValueError(f"{last}: checkpoint was trained on other records (data fingerprint differs)")
         _, loaded, _ = load_checkpoint(last)
