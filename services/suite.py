@@ -127,6 +127,19 @@ def _warn_loudly(lines: list[str]) -> None:
 
 # --- choices made before anything starts -------------------------------------------------
 
+# The default checkpoint committed with the code (heads for the embedded backbone), used when
+# neither DEG_CHECKPOINT nor $DEG_HOME/models/deg-latest names one.
+REPOSITORY_CHECKPOINT = Path(__file__).resolve().parent.parent / "checkpoints" / "deg-smollm2-135m-0.1"
+
+
+def _provenance_status(directory: Path) -> str:
+    """The provenance file's own word on how good the checkpoint is (empty when it has none)."""
+    try:
+        return str(json.loads((directory / "provenance.json").read_text()).get("status", ""))
+    except (OSError, ValueError):
+        return ""
+
+
 def choose_checkpoint(settings: SuiteSettings) -> str:
     """The checkpoint directory to serve, or "" for the embedded backbone with fresh heads."""
     if settings.checkpoint:
@@ -137,6 +150,12 @@ def choose_checkpoint(settings: SuiteSettings) -> str:
     shipped = settings.deg_home / "models" / "deg-latest"
     if (shipped / "deg.json").is_file():
         return str(shipped)
+    committed = REPOSITORY_CHECKPOINT
+    if (committed / "deg.json").is_file():
+        status = _provenance_status(committed)
+        if status:
+            _warn_loudly([f"Serving the checkpoint shipped in the repository, {committed}:", status])
+        return str(committed)
     _warn_loudly([
         f"No checkpoint at {shipped} and DEG_CHECKPOINT is not set.",
         "Serving the embedded SmolLM2 backbone with FRESHLY INITIALISED heads:",

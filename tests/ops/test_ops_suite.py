@@ -224,10 +224,21 @@ def test_settings_read_from_the_environment_name_the_bad_variable(tmp_path):
         SuiteSettings.from_env({"DEG_PORT": "8791"})
 
 
-def test_checkpoint_choice_prefers_the_setting_then_the_shipped_one(tmp_path, capsys):
+def test_checkpoint_choice_prefers_the_setting_then_the_shipped_one(tmp_path, capsys, monkeypatch):
+    import services.suite as suite
+
     home = tmp_path / "home"
+    committed = tmp_path / "repo-checkpoint"
+    monkeypatch.setattr(suite, "REPOSITORY_CHECKPOINT", committed)
     assert choose_checkpoint(SuiteSettings(deg_home=home)) == ""
     assert "FRESHLY INITIALISED" in capsys.readouterr().err
+
+    # The checkpoint committed with the code, with its provenance's own status said aloud.
+    committed.mkdir()
+    (committed / "deg.json").write_text("{}")
+    (committed / "provenance.json").write_text(json.dumps({"status": "smoke-scale heads"}))
+    assert choose_checkpoint(SuiteSettings(deg_home=home)) == str(committed)
+    assert "smoke-scale heads" in capsys.readouterr().err
 
     shipped = home / "models" / "deg-latest"
     shipped.mkdir(parents=True)
