@@ -32,6 +32,8 @@ Choices where the contract leaves room:
   job whose questions, decoding or text limits fail gets its own exception; if the backbone
   fails on a shared micro-batch (or a shared decode run), the batch is re-run job by job so
   only the job that really fails gets the exception. Outcomes are bitwise those of `fill`.
+  Every job's trunk state stays alive until the batch ends (each prefill still checks the
+  memory free first, so an oversized batch fails jobs with `ContextMemoryError`, not the host).
 - `record_heads = True` keeps every question's raw head output (`last_heads`, keyed
   `"<kind>:<concrete pointer>"`) so determinism can be checked with `torch.equal`;
   `last_stats` holds the token counts of the last fill; after `fill_many`, `last_job_heads`
@@ -204,8 +206,7 @@ class Runtime:
             asking = [r for r in runs if r.live and r.scopes]
             entries: list[tuple[_JobRun, Question]] = []
             for run in asking:
-                questions = self._guard(run, lambda r: [q for scope in r.scopes
-                                                        for q in self._questions(r.plan, scope, r.trunk, r.options)], run)
+                questions = self._guard(run, self._round_questions, run)
                 if questions is not None:
                     entries += [(run, q) for q in questions]
             if not entries:
@@ -247,6 +248,9 @@ class Runtime:
         run.state = self.backbone.prefill(trunk_ids.ids)
         run.trunk = self._trunk_view(trunk_ids, run.state)
         run.stats["prompt_tokens"] = run.trunk.ids_len
+
+    def _round_questions(self, run: _JobRun) -> list[Question]:
+        return [q for scope in run.scopes for q in self._questions(run.plan, scope, run.trunk, run.options)]
 
     def _absorb(self, run: _JobRun, answers: list) -> None:
         """Decode one round's answers of a run; its next round asks the items found."""

@@ -21,11 +21,16 @@ WORKERS = {"training", "calibration", "evaluation"}
 READERS = {
     "gateway": ["gateway"],
     "inference": ["inference", "model"],
-    "training": ["model"],
-    "calibration": ["model"],
-    "evaluation": ["evaluation", "model"],
+    "training": ["training", "model"],
+    "calibration": ["training", "model"],
+    "evaluation": ["evaluation-jobs", "evaluation", "model"],
 }
-THIRD_PARTY_ENV = {"RQ_REDIS_URL"}  # rq's own variable, read by `rq worker`
+# The project's worker entry point of each queue, and the settings object naming its queue.
+WORKER_COMMANDS = {
+    "training": ["python", "-m", "services.training", "worker"],
+    "calibration": ["python", "-m", "services.training", "worker"],
+    "evaluation": ["python", "-m", "services.evaluation", "worker"],
+}
 
 
 @pytest.fixture(scope="module")
@@ -76,18 +81,44 @@ def test_commands_are_importable_modules(services):
     assert python_module_of(command_of(services["inference"], stages)) == "services.inference"
 
 
-def test_workers_each_consume_their_own_queue(services):
+def job_settings(name: str, service: dict):
+    """The queue settings the worker process of a compose service builds from its environment."""
+    from services.evaluation.jobs import EvaluationJobSettings
+    from services.training.settings import TrainingServiceSettings
+
+    reader = {"training": TrainingServiceSettings, "evaluation-jobs": EvaluationJobSettings}
+    [kind] = [r for r in READERS[name] if r in reader]
+    return reader[kind].from_env(compose_env(service))
+
+
+def test_workers_run_the_project_worker_entry_points(services):
     stages = dockerfile_stages()
     for name in WORKERS:
-        command = command_of(services[name], stages)
-        assert command[:5] == ["python", "-m", "rq.cli", "worker", name], command
-        assert compose_env(services[name])["RQ_REDIS_URL"] == "redis://redis:6379/0"
+        assert command_of(services[name], stages) == WORKER_COMMANDS[name], name
+
+
+def test_workers_consume_the_queues_their_jobs_are_sent_to(services):
+    from services.evaluation.jobs import EvaluationJobSettings
+    from services.training.settings import TrainingServiceSettings
+
+    # Training and calibration jobs are both queued on the training service's queue.
+    for name in ("training", "calibration"):
+        assert job_settings(name, services[name]).queue == TrainingServiceSettings.queue == "deg-training"
+    assert job_settings("evaluation", services["evaluation"]).queue == EvaluationJobSettings.queue
+
+
+def test_every_worker_has_its_own_fixed_name(services):
+    # A starting worker takes over whatever its name's predecessor left started: one process
+    # per name, so no two services may share one, and none may be scaled.
+    names = [job_settings(name, services[name]).worker_name for name in sorted(WORKERS)]
+    assert len(set(names)) == len(names), names
+    assert all("deploy" not in services[name] for name in WORKERS)
 
 
 def test_every_deg_variable_is_read_by_the_service_it_is_given_to(services):
     for name, readers in READERS.items():
         env = compose_env(services[name])
-        known = set().union(*(names_read(settings_factories()[r]) for r in readers)) | THIRD_PARTY_ENV
+        known = set().union(*(names_read(settings_factories()[r]) for r in readers))
         unknown = set(env) - known
         assert not unknown, f"{name}: {sorted(unknown)} are read by none of {readers}"
 
@@ -115,7 +146,8 @@ def test_redis_urls_point_at_the_redis_service(services):
     redis_port = 6379
     assert str(redis_port) in services["redis"]["healthcheck"]["test"]
     urls = [compose_env(services["gateway"])["DEG_REDIS_URL"]]
-    urls += [compose_env(services[w])["RQ_REDIS_URL"] for w in WORKERS]
+    urls += [compose_env(services[w])["DEG_REDIS_URL"] for w in WORKERS]
+    urls += [job_settings(w, services[w]).redis_url for w in WORKERS]
     assert set(urls) == {f"redis://redis:{redis_port}/0"}
 
 

@@ -17,7 +17,7 @@ from opsfiles import (
 )
 from services.inference.settings import InferenceSettings
 
-TARGETS = {"gateway": "gateway", "inference": "services.inference", "worker": "rq.cli"}
+TARGETS = {"gateway": "gateway", "inference": "services.inference", "worker": "services.training"}
 MAKEFILE = REPO / "Makefile"
 
 

@@ -19,8 +19,28 @@ from services.inference.settings import InferenceSettings
 READERS = {  # container name -> settings objects its process builds
     "gateway": ["gateway"],
     "inference": ["inference", "model"],
+    "training-worker": ["training", "model"],
+    "evaluation-worker": ["evaluation-jobs", "evaluation", "model"],
+    # the training Job, in order
     "datagen": ["model"],
+    "features-train": ["training", "model"],
+    "features-val": ["training", "model"],
+    "train": ["training", "model"],
+    "calibrate": ["training", "model"],
+    # the evaluation Job
     "evaluation": ["evaluation", "model"],
+}
+COMMANDS = {  # container name -> `python -m MODULE SUBCOMMAND`
+    "gateway": ["gateway"],
+    "inference": ["services.inference"],
+    "training-worker": ["services.training", "worker"],
+    "evaluation-worker": ["services.evaluation", "worker"],
+    "datagen": ["services.training.datagen"],
+    "features-train": ["services.training", "features"],
+    "features-val": ["services.training", "features"],
+    "train": ["services.training", "train"],
+    "calibrate": ["services.training", "calibrate"],
+    "evaluation": ["services.evaluation", "datagen"],
 }
 DEG_HOME = "/var/lib/deg"
 
@@ -36,11 +56,22 @@ def workloads() -> list[dict]:
     return [d for _, d in k8s_documents() if d["kind"] in ("Deployment", "StatefulSet", "Job")]
 
 
+def all_containers(workload: dict) -> list[dict]:
+    """Init containers (in their run order) then the containers of a workload's pod."""
+    spec = pod_spec(workload)
+    return [*spec.get("initContainers", []), *spec["containers"]]
+
+
 def deg_containers() -> list[tuple[dict, dict]]:
-    return [(w, c) for w in workloads() for c in pod_spec(w)["containers"] if c["name"] in READERS]
+    return [(w, c) for w in workloads() for c in all_containers(w) if c["name"] in READERS]
 
 
-def container_env(container: dict, config: dict[str, str]) -> dict[str, str]:
+def pod_name(workload: dict, ordinal: int = 0) -> str:
+    return f"{workload['metadata']['name']}-{ordinal}"
+
+
+def container_env(container: dict, config: dict[str, str], pod: str = "pod-0") -> dict[str, str]:
+    """The environment the kubelet gives the container in the pod named `pod`."""
     env: dict[str, str] = {}
     for source in container.get("envFrom", []):
         assert source["configMapRef"]["name"] == "deg-settings"
@@ -48,6 +79,8 @@ def container_env(container: dict, config: dict[str, str]) -> dict[str, str]:
     for item in container.get("env", []):
         if "value" in item:
             env[item["name"]] = str(item["value"])
+        elif item["valueFrom"].get("fieldRef", {}).get("fieldPath") == "metadata.name":
+            env[item["name"]] = pod
     return env
 
 
@@ -76,30 +109,32 @@ def test_the_kustomization_lists_every_long_running_manifest():
 
 def test_the_suite_has_its_workloads():
     assert {"deg-gateway", "deg-inference"} <= set(k8s_objects("Deployment"))
+    assert {"deg-redis", "deg-training-worker", "deg-evaluation-worker"} <= set(k8s_objects("StatefulSet"))
     assert {"deg-training", "deg-evaluation"} <= set(k8s_objects("Job"))
     assert {"deg-gateway", "deg-inference", "deg-redis"} <= set(k8s_objects("Service"))
     assert "deg-checkpoints" in k8s_objects("PersistentVolumeClaim")
+    assert {c["name"] for _, c in deg_containers()} == set(READERS)
 
 
 def test_commands_are_existing_modules():
-    expected = {"gateway": "gateway", "inference": "services.inference",
-                "datagen": "services.training.datagen", "evaluation": "services.evaluation"}
     for _, container in deg_containers():
-        module = python_module_of(container["command"])
-        assert module == expected[container["name"]]
+        command = container["command"]
+        module = python_module_of(command)
+        expected = COMMANDS[container["name"]]
+        assert command[2:2 + len(expected)] == expected, container["name"]
         assert module_exists(module), module
 
 
 def test_images_are_versioned():
     for workload in workloads():
-        for container in pod_spec(workload)["containers"]:
+        for container in all_containers(workload):
             tag = image_tag(container["image"])
             assert tag not in (None, "latest"), f"{workload['metadata']['name']}: pin {container['image']!r}"
 
 
 def test_every_container_requests_resources():
     for workload in workloads():
-        for container in pod_spec(workload)["containers"]:
+        for container in all_containers(workload):
             requests = container.get("resources", {}).get("requests", {})
             assert {"cpu", "memory"} <= set(requests), f"{workload['metadata']['name']}/{container['name']}"
             assert "memory" in container["resources"].get("limits", {}), container["name"]
@@ -112,7 +147,7 @@ def test_configmap_holds_only_variables_the_services_read(config):
 
 def test_every_container_environment_is_read_and_valid(config):
     for workload, container in deg_containers():
-        env = container_env(container, config)
+        env = container_env(container, config, pod_name(workload))
         readers = READERS[container["name"]]
         for reader in readers:
             settings_factories()[reader](env)  # raises on a bad value, naming the variable
@@ -200,3 +235,120 @@ def test_pods_run_as_the_image_user():
         assert security["runAsNonRoot"] is True and security["runAsUser"] == 10001, workload["metadata"]["name"]
     from opsfiles import DOCKERFILE
     assert "useradd --system --uid 10001" in DOCKERFILE.read_text()
+
+
+# --- the commands, run through the real command lines with the work itself recorded -------
+
+class Recorded:
+    """What a command line asked for: the entry point reached and its arguments."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, object]] = []
+
+    def __call__(self, name: str, result=None):
+        def record(*args, **kwargs):
+            self.calls.append((name, (args, kwargs)))
+            return result
+        return record
+
+
+class _Report:
+    def as_dict(self) -> dict:
+        return {}
+
+
+def run_command(container: dict, env: dict[str, str], monkeypatch) -> tuple[str, tuple]:
+    """Parse the container's command with the project's own CLI in the container's
+    environment; return the one entry point it reached and what it was called with."""
+    import importlib
+
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    module, argv = container["command"][2], container["command"][3:]
+    recorded = Recorded()
+    if module == "services.training.datagen":
+        from services.training.datagen.__main__ import parse_settings
+        return "datagen", ((parse_settings(argv),), {})
+    if module == "services.training":
+        cli = importlib.import_module("services.training.__main__")
+        import services.training.jobs as jobs
+        import services.training.pipeline as pipeline
+        monkeypatch.setattr(cli, "_run_train", recorded("train"))
+        monkeypatch.setattr(pipeline, "cache_features", recorded("features"))
+        monkeypatch.setattr(pipeline, "run_calibration", recorded("calibrate", _Report()))
+        monkeypatch.setattr(jobs, "run_worker", recorded("worker"))
+    elif module == "services.evaluation":
+        cli = importlib.import_module("services.evaluation.__main__")
+        import services.evaluation.jobs as jobs
+        monkeypatch.setattr(cli, "_run_model_command", recorded("model-command", 0))
+        monkeypatch.setattr(jobs, "run_worker", recorded("worker"))
+    else:
+        raise AssertionError(f"no recorder for {module}")
+    assert cli.main(argv) == 0, container["command"]
+    [call] = recorded.calls
+    return call
+
+
+def job_containers(name: str) -> dict[str, dict]:
+    return {c["name"]: c for c in all_containers(k8s_objects("Job")[name])}
+
+
+def test_the_training_job_chains_datagen_features_train_calibrate_on_the_volume(config, monkeypatch):
+    from services.training.trainer import STEP_DIR
+
+    containers = job_containers("deg-training")
+    spec = pod_spec(k8s_objects("Job")["deg-training"])
+    assert [c["name"] for c in spec["initContainers"]] == ["datagen", "features-train", "features-val", "train"]
+    assert [c["name"] for c in spec["containers"]] == ["calibrate"]
+    calls = {name: run_command(c, container_env(c, config), monkeypatch) for name, c in containers.items()}
+
+    (datagen,), _ = calls["datagen"][1]
+    records = str(datagen.out)
+    assert records.startswith(DEG_HOME + "/") and datagen.n > 0
+    caches = {}
+    for split in ("train", "val"):
+        name, ((path, record_split, cache), options) = calls[f"features-{split}"]
+        assert name == "features" and (str(path), record_split) == (records, split)
+        caches[split] = str(cache)
+    name, ((train,), _) = calls["train"]
+    assert name == "train" and train.features == caches["train"] and train.out.startswith(DEG_HOME + "/")
+    assert train.world_size is None  # single process: the run is the recipe's, bit for bit
+    name, ((checkpoint,), options) = calls["calibrate"]
+    final = f"{train.out}/{STEP_DIR.format(train.steps)}"  # the trainer always saves the last step
+    assert name == "calibrate" and checkpoint == final and options["features"] == caches["val"]
+
+
+def test_the_evaluation_job_measures_the_trained_checkpoint(config, monkeypatch):
+    from services.training.trainer import STEP_DIR
+
+    train = job_containers("deg-training")["train"]["command"]
+    trained = f"{train[train.index('--out') + 1]}/{STEP_DIR.format(int(train[train.index('--steps') + 1]))}"
+    [container] = job_containers("deg-evaluation").values()
+    name, ((args,), _) = run_command(container, container_env(container, config), monkeypatch)
+    assert name == "model-command" and args.command == "datagen" and args.url is None
+    assert str(args.checkpoint) == trained
+    assert args.split == "test" and str(args.out).startswith(DEG_HOME + "/")
+
+
+def test_workers_consume_the_queues_jobs_are_sent_to_under_one_name_per_pod(config, monkeypatch):
+    from services.evaluation.jobs import EvaluationJobSettings
+    from services.training.settings import TrainingServiceSettings
+
+    # What `enqueue-train` / `enqueue-calibrate` / `enqueue` in any deg pod send jobs to.
+    sent_to = {"training-worker": TrainingServiceSettings.from_env(config).queue,
+               "evaluation-worker": EvaluationJobSettings.from_env(config).queue}
+    [redis_port] = k8s_objects("Service")["deg-redis"]["spec"]["ports"]
+    names = []
+    for worker in ("deg-training-worker", "deg-evaluation-worker"):
+        statefulset = k8s_objects("StatefulSet")[worker]
+        assert statefulset["spec"]["serviceName"] in k8s_objects("Service")
+        [container] = pod_spec(statefulset)["containers"]
+        for ordinal in (0, 1):
+            env = container_env(container, config, pod_name(statefulset, ordinal))
+            name, ((settings,), _) = run_command(container, env, monkeypatch)
+            assert name == "worker"
+            assert settings.queue == sent_to[container["name"]]
+            assert settings.redis_url == f"redis://deg-redis:{redis_port['port']}/0"
+            names.append(settings.worker_name)
+    # A starting worker takes over its name's started jobs: every pod needs its own name.
+    assert len(set(names)) == len(names), names

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from opsfiles import REPO, names_read, settings_doc_rows, settings_factories
+from opsfiles import REPO, SETTINGS_DOC, names_read, settings_doc_rows, settings_factories
 
 SOURCE_PACKAGES = ("deg", "deg_model", "degsdk", "gateway", "services")
 LITERAL = re.compile(r"""["'](DEG_[A-Z0-9_]+)["']""")
@@ -88,9 +88,22 @@ def test_unset_defaults_are_really_unset(rows):
     assert ("DEG_REDIS_URL", "suite") in unset and SuiteSettings.from_env({}).redis_url is None
 
 
-def test_rq_reads_the_worker_variable():
-    from rq.cli import main as rq_cli
+TORCHRUN_ENV = ("RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT")
 
-    envvars = {param.envvar for param in rq_cli.commands["worker"].params}
-    rows = {variable(r): r for r in settings_doc_rows()}
-    assert rows["RQ_REDIS_URL"]["service"] == "workers" and "RQ_REDIS_URL" in envvars
+
+def test_the_variables_documented_as_torchruns_are_the_ones_torchrun_sets(rows):
+    import inspect
+
+    from torch.distributed.elastic.agent.server import local_elastic_agent
+
+    source = inspect.getsource(local_elastic_agent)  # where torchrun builds each worker's env
+    said = {variable(r) for r in rows if "torchrun" in r["meaning"]}
+    assert said == set(TORCHRUN_ENV)
+    for name in TORCHRUN_ENV:
+        assert f'"{name}":' in source, f"torchrun no longer sets {name}"
+
+
+def test_every_service_in_the_table_is_introduced_above_it(rows):
+    introduction = SETTINGS_DOC.read_text().split("| variable |", 1)[0]
+    for name in sorted({s for r in rows for s in services(r)} | set(settings_factories())):
+        assert f"**{name}**" in introduction, f"docs/settings.md does not say which process {name!r} is"

@@ -184,14 +184,34 @@ def test_a_child_that_never_becomes_ready_stops_the_suite(start_suite):
 @pytest.mark.timeout(600)
 def test_the_suite_serves_the_embedded_model_deterministically(start_suite):
     # The developer's own DEG_HOME, as `make run` uses it: its backbone cache is built once.
+    import services.suite as suite_module
+
+    home = REPO / "var" / "deg"
     suite = start_suite(DEG_RUNTIME_FACTORY="deg_model.runtime:load_runtime", DEG_REDIS_URL="",
-                        DEG_HOME=str(REPO / "var" / "deg"), DEG_SUITE_READY_TIMEOUT_S="500")
+                        DEG_HOME=str(home), DEG_SUITE_READY_TIMEOUT_S="500")
     suite.wait_ready(timeout_s=540)
-    assert "FRESHLY INITIALISED" in suite.output() or "deg-latest" in suite.output()
+    # Which checkpoint it serves, in the suite's order of preference, and what it says about it.
+    fresh, committed = "FRESHLY INITIALISED", "Serving the checkpoint shipped in the repository"
+    from deg_model.runtime import DEFAULT_MODEL_ID
+
+    def model_id(checkpoint: Path) -> str:
+        return json.loads((checkpoint / "deg.json").read_text())["model_id"]
+
+    if (home / "models" / "deg-latest" / "deg.json").is_file():
+        assert fresh not in suite.output() and committed not in suite.output()
+        served = model_id(home / "models" / "deg-latest")
+    elif (suite_module.REPOSITORY_CHECKPOINT / "deg.json").is_file():
+        assert fresh not in suite.output()
+        if (suite_module.REPOSITORY_CHECKPOINT / "provenance.json").is_file():
+            assert committed in suite.output()
+        served = model_id(suite_module.REPOSITORY_CHECKPOINT)
+    else:
+        assert fresh in suite.output()
+        served = DEFAULT_MODEL_ID
     first = httpx.post(f"{suite.url}/v1/fill", json=example_request(), timeout=120)
     assert first.status_code == 200, first.text
     body = first.json()
-    assert body["model"] == "deg-smollm2-135m-0.1"
+    assert body["model"] == served
     assert body["value"]["currency"] in {"EUR", "USD", "GBP"} and isinstance(body["value"]["paid"], bool)
     assert set(body["value"]) <= set(example_request()["schema"]["properties"])
     again = httpx.post(f"{suite.url}/v1/fill", json=example_request(), timeout=120)  # no cache: Redis is off
