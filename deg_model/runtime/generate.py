@@ -19,7 +19,9 @@ a character are refused, so the text is always valid UTF-8 when it ends.
 
 Rows are independent: a row's logits never depend on the other rows (fixed-tile decode
 steps), and its sampling stream is its own, so a field's text is the same alone or beside
-other generate fields.
+other generate fields. Rows of several requests (`fill_many`) decode in the same steps: each
+row carries the prefix state it continues (its request's trunk + KNOWN VALUES) and its
+request's sampling options, and a row that cannot continue fails only its own request.
 """
 from __future__ import annotations
 
