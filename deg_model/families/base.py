@@ -89,3 +89,9 @@ class Family(Protocol):
     def final_norm(self, spec: BackboneSpec, weights: Weights, h: torch.Tensor) -> torch.Tensor: ...
 
     def lm_logits(self, spec: BackboneSpec, weights: Weights, normed: torch.Tensor) -> torch.Tensor: ...
+
+
+def rotate_half(x: torch.Tensor) -> torch.Tensor:
+    """RoPE's half rotation `[-x2, x1]` over the last dim, shared by every family."""
+    half = x.shape[-1] // 2
+    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)

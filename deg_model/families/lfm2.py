@@ -23,7 +23,7 @@ import torch.nn.functional as F
 from ..errors import WeightsError
 from ..kernels.conv import causal_conv
 from ..kernels.tiles import linear
-from .base import ATTENTION, STATE, BackboneSpec, Weights
+from .base import ATTENTION, STATE, BackboneSpec, Weights, rotate_half
 from .llama import rms_norm
 
 LAYER_KINDS = {"conv": STATE, "full_attention": ATTENTION}
@@ -36,11 +36,6 @@ class Lfm2Spec(BackboneSpec):
     conv_kernel: int = 3
     conv_bias: bool = False
     tie_word_embeddings: bool = True
-
-
-def _rotate_half(x: torch.Tensor) -> torch.Tensor:
-    half = x.shape[-1] // 2
-    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
 
 
 class Lfm2Family:
@@ -152,7 +147,7 @@ class Lfm2Family:
                      spec.norm_eps)
         v = qkv[..., (Hq + Hkv) * D:].unflatten(-1, (Hkv, D))
         c, s = cos.unsqueeze(-2), sin.unsqueeze(-2)
-        return q * c + _rotate_half(q) * s, k * c + _rotate_half(k) * s, v.contiguous()
+        return q * c + rotate_half(q) * s, k * c + rotate_half(k) * s, v.contiguous()
 
     def attn_out(self, spec: Lfm2Spec, weights: Weights, layer: int, h: torch.Tensor,
                  attn: torch.Tensor) -> torch.Tensor:

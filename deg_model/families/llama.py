@@ -25,7 +25,7 @@ import torch.nn.functional as F
 
 from ..errors import WeightsError
 from ..kernels.tiles import linear
-from .base import ATTENTION, BackboneSpec, Weights
+from .base import ATTENTION, BackboneSpec, Weights, rotate_half
 
 SUPPORTED_ROPE = ("default", "linear", "llama3")
 
@@ -78,11 +78,6 @@ def rms_norm(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
     xf = x.float()
     xf = xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + eps)
     return weight * xf.to(x.dtype)
-
-
-def _rotate_half(x: torch.Tensor) -> torch.Tensor:
-    half = x.shape[-1] // 2
-    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
 
 
 class LlamaFamily:
@@ -185,8 +180,8 @@ class LlamaFamily:
         k = qkv[..., q_out:q_out + kv_out].unflatten(-1, (spec.num_kv_heads, D))    # [..., n, Hkv, D]
         v = qkv[..., q_out + kv_out:].unflatten(-1, (spec.num_kv_heads, D))         # [..., n, Hkv, D]
         c, s = cos.unsqueeze(-2), sin.unsqueeze(-2)
-        q = q * c + _rotate_half(q) * s
-        k = k * c + _rotate_half(k) * s
+        q = q * c + rotate_half(q) * s
+        k = k * c + rotate_half(k) * s
         return q, k, v.contiguous()
 
     def attn_out(self, spec: LlamaSpec, weights: Weights, layer: int, h: torch.Tensor,

@@ -40,7 +40,7 @@ from ..errors import WeightsError
 from ..kernels import delta_rule_kernels
 from ..kernels.conv import causal_conv
 from ..kernels.tiles import linear
-from .base import ATTENTION, STATE, BackboneSpec, Weights
+from .base import ATTENTION, STATE, BackboneSpec, Weights, rotate_half
 
 LAYER_KINDS = {"linear_attention": STATE, "full_attention": ATTENTION}
 
@@ -72,11 +72,6 @@ def centred_rms_norm(x: torch.Tensor, one_plus_w: torch.Tensor, eps: float) -> t
 
 def _l2norm(x: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
     return x * torch.rsqrt((x * x).sum(-1, keepdim=True) + eps)
-
-
-def _rotate_half(x: torch.Tensor) -> torch.Tensor:
-    half = x.shape[-1] // 2
-    return torch.cat((-x[..., half:], x[..., :half]), dim=-1)
 
 
 class Qwen35Family:
@@ -215,8 +210,8 @@ class Qwen35Family:
         q = centred_rms_norm(q, weights[f"{layer}.q_norm"], spec.rms_norm_eps)
         k = centred_rms_norm(k, weights[f"{layer}.k_norm"], spec.rms_norm_eps)
         c, s, rd = cos.unsqueeze(-2), sin.unsqueeze(-2), spec.rotary_dim
-        q = torch.cat([q[..., :rd] * c + _rotate_half(q[..., :rd]) * s, q[..., rd:]], dim=-1)
-        k = torch.cat([k[..., :rd] * c + _rotate_half(k[..., :rd]) * s, k[..., rd:]], dim=-1)
+        q = torch.cat([q[..., :rd] * c + rotate_half(q[..., :rd]) * s, q[..., rd:]], dim=-1)
+        k = torch.cat([k[..., :rd] * c + rotate_half(k[..., :rd]) * s, k[..., rd:]], dim=-1)
         return q, k, v.contiguous(), gate.contiguous()
 
     def attn_out(self, spec: Qwen35Spec, weights: Weights, layer: int, h: torch.Tensor,
