@@ -5,6 +5,7 @@
     out = backbone.fork(state, rows, keep=False)  # many continuations reading the prefix by reference
     out = backbone.fork_many([(s1, rows1), (s2, rows2)])  # rows of SEVERAL prefixes in one pass
     logits = backbone.decode_step(out.state, next_ids)   # keep=True rows, one token each
+    out = backbone.fork_many(parts, adapters=lora, row_adapters=[0, 1, -1])  # LoRA rows (deg_model.lora)
 
 Long inputs: up to `dense_prefill_max` (8192) tokens are read in one shot; longer inputs (and
 extensions) in `prefill_chunk` (4096) token chunks that append K/V and attend it with a
@@ -53,7 +54,7 @@ tokens it is always the one-shot path, so chunking never changes a short context
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import torch
 
@@ -61,6 +62,9 @@ from .errors import ContextMemoryError, ContextTooLong, ModelError
 from .families import ATTENTION, STATE, BackboneSpec, Family, Weights, family_for_model_type
 from .kernels import attention_kernels
 from .state import ForkState, GrowBuffer, KVBuffer, State
+
+if TYPE_CHECKING:
+    from .lora import LoraAdapters
 
 DENSE_PREFILL_MAX = 8192
 PREFILL_CHUNK = 4096
@@ -92,6 +96,7 @@ class ForkOutput:
     normed: torch.Tensor          # [rows, W, H] after the final norm (what heads read)
     lengths: torch.Tensor         # [rows] int64
     state: ForkState | None       # keep=True: the rows' own K/V, ready for decode_step
+    captured: list[torch.Tensor] | None = None   # capture_layer: per row [n_r, H] entering that layer
 
     def at(self, rows: Sequence[int], positions: Sequence[int]) -> torch.Tensor:
         """Final-normed hidden of (row, position) pairs -> [n, H] (e.g. for `Backbone.logits`)."""
@@ -239,8 +244,10 @@ class Backbone:
             raise ValueError("fork needs at least one row")
         return self.fork_many([(state, rows)], keep=keep)
 
-    @torch.inference_mode()
-    def fork_many(self, parts: Sequence[tuple[State, Sequence[torch.Tensor]]], *, keep: bool = False) -> ForkOutput:
+    def fork_many(self, parts: Sequence[tuple[State, Sequence[torch.Tensor]]], *, keep: bool = False,
+                  capture_layer: int | None = None, start_layer: int = 0,
+                  start_hidden: Sequence[torch.Tensor] | None = None, grad: bool = False,
+                  adapters: "LoraAdapters | None" = None, row_adapters: Sequence[int] | None = None) -> ForkOutput:
         """Fork rows of SEVERAL prefix states in one pass: `parts` = [(state, rows), ...].
 
         The output's rows are every part's rows in order (part 0's first). Projections run on
@@ -248,7 +255,25 @@ class Backbone:
         K/V; state layers start each row from its own prefix's state. So a row gives the same
         bits here as in `fork(its_state, [row])`. With keep=True the `ForkState` remembers each
         row's own prefix, and decode steps continue rows of different prefixes together.
+
+        Training hooks (exact, since the layers below are frozen): `capture_layer` returns each
+        row's hidden states entering that layer (`out.captured`); `start_layer` + `start_hidden`
+        (one `[n_r, H]` per row, as captured) resume there, skipping the embedding and the
+        layers below (the prefix states then need only layers >= start_layer). `grad=True`
+        runs outside inference mode so gradients reach `start_hidden` and trained tensors.
+
+        LoRA (`deg_model.lora`, llama family): `adapters` + `row_adapters` (one adapter index
+        per output row, -1 = off; default every row off) add each row's adapter delta to the
+        fused projections of the adapted layers. The selector is per token, so rows of
+        different adapters share the batch and stay bitwise independent; adapter-off rows are
+        bitwise the base. Prefix states are never adapted (the context is read by the base
+        weights), and decode steps run adapter-off, so keep=True rows must be adapter-off.
         """
+        with torch.inference_mode(not grad):
+            return self._fork_many(parts, keep, capture_layer, start_layer, start_hidden, adapters, row_adapters)
+
+    def _fork_many(self, parts, keep, capture_layer, start_layer, start_hidden, adapters=None,
+                   row_adapters=None) -> ForkOutput:
         fam, spec, w = self.family, self.spec, self.weights
         prefixes: list[State] = []
         rows: list[torch.Tensor] = []
@@ -286,12 +311,31 @@ class Backbone:
             ids[off:off + lengths[r]] = row.to(self.device)
             positions[off:off + width] = torch.arange(P, P + width, device=self.device)
         cos, sin = fam.rotary(spec, w, positions.view(tiles, FORK_TILE))    # [tiles, 64, D]
-        h = fam.embed(w, ids.view(tiles, FORK_TILE))                         # [tiles, 64, H]
         n_layers = len(spec.layer_kinds)
+        if not 0 <= start_layer < n_layers:
+            raise ValueError(f"start_layer {start_layer} is outside [0, {n_layers})")
+        if start_hidden is None:
+            if start_layer:
+                raise ValueError("start_layer > 0 needs start_hidden")
+            h = fam.embed(w, ids.view(tiles, FORK_TILE))                     # [tiles, 64, H]
+        else:
+            if len(start_hidden) != R or any(int(x.shape[0]) != n for x, n in zip(start_hidden, lengths)):
+                raise ValueError("start_hidden needs one [n_r, H] tensor per row, as long as its row")
+            flat = torch.cat([torch.cat([x.to(self.dtype), x.new_zeros((width - n, H), dtype=self.dtype)])
+                              for x, n, width in zip(start_hidden, lengths, lay.widths)])
+            flat = torch.cat([flat, flat.new_zeros((N - lay.tokens, H))])   # [N, H]
+            h = flat.view(tiles, FORK_TILE, H)
+        lora = self._row_lora(adapters, row_adapters, lengths, lay, N, keep)
+        captured = None
         own_k: list[torch.Tensor | None] = [None] * n_layers
         own_v: list[torch.Tensor | None] = [None] * n_layers
         lin: list[tuple[torch.Tensor, torch.Tensor] | None] = [None] * n_layers
         for i, kind in enumerate(spec.layer_kinds):
+            if i < start_layer:
+                continue
+            if i == capture_layer:
+                flat_h = h.reshape(N, H)
+                captured = [flat_h[off:off + n].clone() for off, n in zip(lay.offsets, lengths)]
             if kind == STATE:
                 rec, tail = self._row_states(i, prefixes)                    # [R, ...] each row's start
                 y, rec, tail = self._state_rows(i, h, lay, rec, tail)
@@ -299,7 +343,7 @@ class Backbone:
                 if keep:
                     lin[i] = (rec, tail)
                 continue
-            q, k, v, *extra = fam.attn_in(spec, w, i, h, cos, sin)           # [tiles, 64, Hq|Hkv, D]
+            q, k, v, *extra = fam.attn_in(spec, w, i, h, cos, sin, **lora)   # [tiles, 64, Hq|Hkv, D]
             q, k, v = q.reshape(N, *q.shape[2:]), k.reshape(N, *k.shape[2:]), v.reshape(N, *v.shape[2:])
             attn = q.new_zeros((N, spec.num_heads * spec.head_dim))          # [N, Hq*D]
             for prefix, width, members, tok in lay.groups:
@@ -311,7 +355,7 @@ class Backbone:
                 start = torch.zeros(n_rows, dtype=torch.long, device=self.device)
                 out = self.kernels.rows(qg, buf.keys, buf.values, kg, vg, start)   # [Rg, width, Hq*D]
                 attn[tok] = out.reshape(n_rows * width, -1)
-            h = fam.attn_out(spec, w, i, h, attn.view(tiles, FORK_TILE, -1), *extra)
+            h = fam.attn_out(spec, w, i, h, attn.view(tiles, FORK_TILE, -1), *extra, **lora)
             if keep:
                 own_k[i] = self._gather_rows(k.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
                 own_v[i] = self._gather_rows(v.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
@@ -327,7 +371,43 @@ class Backbone:
         fork_state = None
         if keep:
             fork_state = ForkState(prefixes=prefixes, own_k=own_k, own_v=own_v, lengths=length_t.clone(), lin=lin)
-        return ForkOutput(hidden=hidden_rows, normed=normed_rows, lengths=length_t, state=fork_state)
+        return ForkOutput(hidden=hidden_rows, normed=normed_rows, lengths=length_t, state=fork_state,
+                          captured=captured)
+
+    def _row_lora(self, adapters, row_adapters, lengths: list[int], lay: _RowLayout, N: int,
+                  keep: bool) -> dict[str, Any]:
+        """The `lora=` keyword of the family calls: empty without adapters (the family's own
+        signature), else a callable closing over the per-token adapter selector
+        `[tiles, FORK_TILE]` (each row's index on its real tokens, -1 on padding)."""
+        R = len(lengths)
+        if row_adapters is not None:
+            row_adapters = [int(a) for a in row_adapters]
+            if len(row_adapters) != R:
+                raise ValueError(f"row_adapters has {len(row_adapters)} entries for {R} fork rows")
+        if adapters is None:
+            if row_adapters is not None and any(a != -1 for a in row_adapters):
+                raise ValueError("row_adapters selects adapters but no adapters were given")
+            return {}
+        adapters.check_backbone(self)
+        n = len(adapters.config.adapters)
+        if row_adapters is None:
+            row_adapters = [-1] * R
+        bad = sorted({a for a in row_adapters if not -1 <= a < n})
+        if bad:
+            raise ValueError(f"row_adapters {bad} out of range: -1 (off) or 0..{n - 1} "
+                             f"for {list(adapters.config.adapters)}")
+        if keep and any(a >= 0 for a in row_adapters):
+            raise ValueError("keep=True rows must be adapter-off: decode steps run the base model")
+        if all(a < 0 for a in row_adapters):
+            return {}                                   # every row adapter-off: the base calls
+        token_adapter = torch.full((N,), -1, dtype=torch.long, device=self.device)
+        for r, (off, length) in enumerate(zip(lay.offsets, lengths)):
+            token_adapter[off:off + length] = row_adapters[r]
+        token_adapter = token_adapter.view(N // FORK_TILE, FORK_TILE)       # [tiles, 64]
+
+        def lora(layer: int, proj: str, x: torch.Tensor) -> torch.Tensor | None:
+            return adapters.delta(layer, proj, x, token_adapter)
+        return {"lora": lora}
 
     def _row_states(self, layer: int, prefixes: list[State]) -> tuple[torch.Tensor, torch.Tensor]:
         """Each row's starting (recurrent [R, ...], conv tail [R, ...]) of one state layer: a

@@ -3,7 +3,8 @@
     <dir>/deg.json            config: format, model id, backbone name + weights sha256,
                               array_mode, anchor_min_tokens, lora, head dim, provenance
     <dir>/heads.safetensors   every head parameter, temperatures included
-    <dir>/adapters.safetensors  optional LoRA adapters
+    <dir>/adapters.safetensors  optional LoRA adapters (`deg_model.lora`); present exactly
+                              when deg.json["lora"] holds their `LoraConfig`
 
 Writes are atomic: everything goes to a temporary sibling directory that is renamed into
 place, so a reader never sees half a checkpoint and a crash leaves the old one intact.
@@ -23,6 +24,7 @@ import torch
 from safetensors.torch import load_file, save_file
 
 from .heads import HEAD_DIM, Heads
+from .lora import LoraAdapters, LoraConfig
 
 FORMAT = "deg-checkpoint-v1"
 
@@ -43,27 +45,41 @@ class CheckpointConfig:
     format: str = FORMAT
 
 
-def fresh_heads(hidden: int, seed: int = 0, head_dim: int = HEAD_DIM) -> Heads:
+def fresh_heads(hidden: int, seed: int = 0, head_dim: int = HEAD_DIM, context: str = "hidden+embed") -> Heads:
     """Deterministically initialised heads (same seed -> same bytes)."""
     gen_state = torch.random.get_rng_state()
     try:
         torch.manual_seed(seed)
-        heads = Heads(hidden, head_dim)
+        heads = Heads(hidden, head_dim, context=context)
     finally:
         torch.random.set_rng_state(gen_state)
     return heads.float().eval()
 
 
 def save_checkpoint(path: str | os.PathLike, config: CheckpointConfig, heads: Heads,
-                    adapters: dict[str, torch.Tensor] | None = None) -> Path:
+                    adapters: LoraAdapters | dict[str, torch.Tensor] | None = None) -> Path:
+    """Write a checkpoint atomically. `adapters` is a `LoraAdapters` (its config goes to
+    deg.json["lora"]; `config` itself is not modified), or the raw tensors `load_checkpoint`
+    returned (re-saving a loaded checkpoint, whose `config.lora` already describes them)."""
     path = Path(path)
+    tensors: dict[str, torch.Tensor] | None = None
+    if isinstance(adapters, LoraAdapters):
+        lora = adapters.config.to_dict()
+        if config.lora is not None and config.lora != lora:
+            raise ValueError(f"config.lora {config.lora} disagrees with the adapters' config {lora}")
+        config = dataclasses.replace(config, lora=lora)
+        tensors = {k: v.cpu() for k, v in adapters.tensors().items()}
+    elif adapters:
+        tensors = dict(adapters)
+        if config.lora is None:
+            raise ValueError("LoRA adapter tensors need config.lora (their LoraConfig.to_dict())")
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
     try:
         state = {k: v.detach().to(torch.float32).contiguous() for k, v in heads.state_dict().items()}
         save_file(state, str(tmp / "heads.safetensors"))
-        if adapters:
-            save_file({k: v.detach().contiguous() for k, v in adapters.items()}, str(tmp / "adapters.safetensors"))
+        if tensors is not None:
+            save_file({k: v.detach().contiguous() for k, v in tensors.items()}, str(tmp / "adapters.safetensors"))
         (tmp / "deg.json").write_text(json.dumps(asdict(config), indent=2, sort_keys=True) + "\n")
         if path.exists():
             old = path.with_name(f".{path.name}.old")
@@ -121,12 +137,21 @@ def load_checkpoint(path: str | os.PathLike) -> tuple[CheckpointConfig, Heads, d
     heads_file = path / "heads.safetensors"
     if not heads_file.is_file():
         raise CheckpointError(f"{path}: heads.safetensors is missing")
-    heads = Heads(config.hidden, config.head_dim)
+    tensors = load_file(str(heads_file))
+    heads = Heads(config.hidden, config.head_dim, context=Heads.context_of(tensors, config.hidden))
     try:
-        heads.load_state_dict(load_file(str(heads_file)))
+        heads.load_state_dict(tensors)
     except RuntimeError as exc:
         raise CheckpointError(f"{heads_file} does not match a {config.hidden}-wide head set: {exc}") from None
-    adapters = None
-    if (path / "adapters.safetensors").is_file():
-        adapters = load_file(str(path / "adapters.safetensors"))
+    adapters_file = path / "adapters.safetensors"
+    if config.lora is not None:
+        try:
+            LoraConfig.from_dict(config.lora)
+        except (ValueError, TypeError) as exc:
+            raise CheckpointError(f"{cfg_file}: lora: {exc}") from None
+    if (config.lora is not None) != adapters_file.is_file():
+        raise CheckpointError(f"{path}: deg.json lora is set but adapters.safetensors is missing"
+                              if config.lora is not None else
+                              f"{path}: adapters.safetensors is present but deg.json has no lora config")
+    adapters = load_file(str(adapters_file)) if config.lora is not None else None
     return config, heads.float().eval(), adapters

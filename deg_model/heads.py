@@ -6,6 +6,12 @@ of option line `i`, `c_t` = trunk hidden state at context token `t`.
 - choice / score: pointer heads `q(a) . k(o_i) / sqrt(d) + u . o_i`, softmax over options;
   the option is text in the fork, so any enum works zero-shot.
 - noul: `w . a + b` -> logits `[l, 0]` = `[true, false]`.
+- context features `c_t` (`context="hidden+embed"`, the default): the trunk's final-normed
+  hidden state at token t concatenated with the RMS-normalized input embedding of token t.
+  The final hidden state of a causal LM encodes what comes *after* t; the embedding says
+  which token t *is*, and with the tied LM head `a . e(x_t)` is the base model's own logit
+  for copying x_t next. Linear pointer heads cannot recover token identity from the hidden
+  state alone, and span boundaries suffered for it. `context="hidden"` is the plain form.
 - extract: start / end pointers `qs(a) . ks(c_t)`, `qe(a) . ke(c_t)` over context tokens
   only, plus one null logit from `a` appended to both distributions.
 - count: linear over 0..MAX_COUNT items (masked by the caller to the array's bounds).
@@ -26,6 +32,7 @@ from torch import nn
 HEAD_DIM = 256
 MAX_COUNT = 64
 HEAD_KINDS = ("choice", "score", "noul", "extract", "count", "anchor")
+CONTEXT_MODES = {"hidden": 1, "hidden+embed": 2}     # mode -> context feature width in hidden sizes
 # Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 
@@ -33,11 +40,12 @@ BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 class PointerHead(nn.Module):
     """Scores each candidate vector `o_i` against a query vector `a`."""
 
-    def __init__(self, hidden: int, dim: int = HEAD_DIM):
+    def __init__(self, hidden: int, dim: int = HEAD_DIM, key_in: int | None = None):
         super().__init__()
+        key_in = key_in or hidden
         self.q = nn.Linear(hidden, dim, bias=False)
-        self.k = nn.Linear(hidden, dim, bias=False)
-        self.u = nn.Linear(hidden, 1, bias=False)
+        self.k = nn.Linear(key_in, dim, bias=False)
+        self.u = nn.Linear(key_in, 1, bias=False)
         self.scale = 1.0 / math.sqrt(dim)
 
     def forward(self, a: torch.Tensor, o: torch.Tensor) -> torch.Tensor:
@@ -48,24 +56,46 @@ class PointerHead(nn.Module):
 
 
 class Heads(nn.Module):
-    def __init__(self, hidden: int, dim: int = HEAD_DIM):
+    def __init__(self, hidden: int, dim: int = HEAD_DIM, context: str = "hidden+embed"):
         super().__init__()
+        if context not in CONTEXT_MODES:
+            raise ValueError(f"context must be one of {sorted(CONTEXT_MODES)}, got {context!r}")
         self.hidden = hidden
         self.dim = dim
+        self.context = context
+        ctx_in = hidden * CONTEXT_MODES[context]
         self.choice = PointerHead(hidden, dim)
         self.score = PointerHead(hidden, dim)
         self.noul = nn.Linear(hidden, 1)
         self.qs = nn.Linear(hidden, dim, bias=False)
-        self.ks = nn.Linear(hidden, dim, bias=False)
+        self.ks = nn.Linear(ctx_in, dim, bias=False)
         self.qe = nn.Linear(hidden, dim, bias=False)
-        self.ke = nn.Linear(hidden, dim, bias=False)
+        self.ke = nn.Linear(ctx_in, dim, bias=False)
         self.null = nn.Linear(hidden, 1)
         self.count = nn.Linear(hidden, MAX_COUNT + 1)
-        self.anchor = PointerHead(hidden, dim)
+        self.anchor = PointerHead(hidden, dim, key_in=ctx_in)
         self.anchor_bias = nn.Parameter(torch.tensor(-6.0))
         # [start|end, inside, bucket]
         self.span_bias = nn.Parameter(torch.zeros(2, 2, len(BUCKET_EDGES) + 1))
         self.register_buffer("temperatures", torch.ones(len(HEAD_KINDS)))
+
+    @staticmethod
+    def context_of(tensors: dict[str, torch.Tensor], hidden: int) -> str:
+        """The context mode a saved head set was trained with (from its `ks` width)."""
+        width = int(tensors["ks.weight"].shape[1]) if "ks.weight" in tensors else hidden
+        return next((m for m, k in CONTEXT_MODES.items() if k * hidden == width), "hidden")
+
+    def context_input(self, hidden_ctx: torch.Tensor, embedded: torch.Tensor | None) -> torch.Tensor:
+        """The context features `c_t`: hidden_ctx [T, H] (final-normed trunk hidden at the
+        context tokens) and embedded [T, H] (their input embeddings) -> [T, H * k], fp32."""
+        hidden_ctx = hidden_ctx.to(torch.float32)
+        if self.context == "hidden":
+            return hidden_ctx
+        if embedded is None:
+            raise ValueError("these heads read token embeddings of the context; none were given")
+        e = embedded.to(torch.float32)
+        e = e * torch.rsqrt(e.pow(2).mean(-1, keepdim=True) + 1e-6)   # per token, so batch-invariant
+        return torch.cat([hidden_ctx, e], dim=-1)
 
     # -- temperatures ----------------------------------------------------------------
     def temperature(self, kind: str) -> torch.Tensor:
@@ -92,12 +122,12 @@ class Heads(nn.Module):
     ) -> tuple[torch.Tensor, torch.Tensor]:
         """Start and end logits over `T` context tokens plus the null outcome last.
 
-        a: [H], c: [T, H] -> (start [T+1], end [T+1]).
+        a: [H], c: [T, C] context features (`context_input`) -> (start [T+1], end [T+1]).
         """
         return self.span_logits_from_keys(a, self.span_keys(c), bias)
 
     def span_keys(self, c: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        """Context keys of the start/end pointers, computed once per trunk: [T, H] -> 2 x [T, d]."""
+        """Context keys of the start/end pointers, computed once per trunk: [T, C] -> 2 x [T, d]."""
         return self.ks(c), self.ke(c)
 
     def span_logits_from_keys(
@@ -132,7 +162,7 @@ class Heads(nn.Module):
         return self.count(a) / self.temperature("count")     # [MAX_COUNT + 1]
 
     def anchor_logits(self, a: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
-        """Item-start logits of context tokens: a [H], c [T, H] -> [T]."""
+        """Item-start logits of context tokens: a [H], c [T, C] context features -> [T]."""
         return self.anchor_logits_from_keys(a, self.anchor.k(c), self.anchor.u(c).squeeze(-1))
 
     def anchor_logits_from_keys(self, a: torch.Tensor, keys: torch.Tensor, u: torch.Tensor) -> torch.Tensor:

@@ -82,6 +82,16 @@ class KVBuffer:
         self.k.reserve(total)
         self.v.reserve(total)
 
+    @classmethod
+    def wrap(cls, keys: torch.Tensor, values: torch.Tensor) -> "KVBuffer":
+        """A buffer over existing `[Hkv, T, D]` keys and values (no copy): a cached trunk's."""
+        if keys.shape != values.shape or keys.dim() != 3:
+            raise ValueError(f"keys {tuple(keys.shape)} and values {tuple(values.shape)} must both be [Hkv, T, D]")
+        buf = cls(keys.shape[0], keys.shape[2], keys.dtype, keys.device)
+        buf.k.data, buf.k.length = keys, keys.shape[1]
+        buf.v.data, buf.v.length = values, values.shape[1]
+        return buf
+
 
 @dataclass
 class State:

@@ -11,6 +11,10 @@ three or two, and the same fused weight on every call site. Every per-token func
 `[tiles, FORK_GRID, H]`, for which `kernels.tiles.linear` runs one batched GEMM with the same
 problem shape per tile (batch-invariant by construction).
 
+LoRA: `attn_in` / `attn_out` take an optional `lora(layer, proj, x)` callable whose delta is
+added to a fused projection's output (qkv before the split and rotary, o, gate_up before the
+chunk, down); without one the layer runs exactly the base ops.
+
 RoPE variants: `default`, `linear` and `llama3` (Llama 3.1 frequency smoothing). Any other
 `rope_type` is refused with an error naming it, rather than silently computed wrong.
 """
@@ -18,7 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import torch
 import torch.nn.functional as F
@@ -28,6 +32,18 @@ from ..kernels.tiles import linear
 from .base import ATTENTION, BackboneSpec, Weights, rotate_half
 
 SUPPORTED_ROPE = ("default", "linear", "llama3")
+
+# An optional low-rank update of the fused projections (`deg_model.lora`):
+# lora(layer, proj, x) -> delta [..., out] to add to that projection's output, or None.
+Lora = Callable[[int, str, torch.Tensor], "torch.Tensor | None"]
+
+
+def _adapted(y: torch.Tensor, lora: Lora | None, layer: int, proj: str, x: torch.Tensor) -> torch.Tensor:
+    """A projection's output `y` plus its adapter delta (of input `x`), when there is one."""
+    if lora is None:
+        return y
+    delta = lora(layer, proj, x)
+    return y if delta is None else y + delta
 
 
 @dataclass(frozen=True)
@@ -74,8 +90,9 @@ def _inv_freq(spec: LlamaSpec) -> torch.Tensor:
 
 
 def rms_norm(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
-    """Per-row RMSNorm, computed in fp32 like the reference implementation."""
-    xf = x.float()
+    """Per-row RMSNorm, computed in fp32 like the reference implementation (fp64 stays fp64,
+    so an fp64 backbone is fp64 end to end, as gradient checks need)."""
+    xf = x.to(torch.promote_types(x.dtype, torch.float32))
     xf = xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + eps)
     return weight * xf.to(x.dtype)
 
@@ -171,10 +188,11 @@ class LlamaFamily:
         return emb.cos().to(dtype), emb.sin().to(dtype)
 
     def attn_in(self, spec: LlamaSpec, weights: Weights, layer: int, h: torch.Tensor,
-                cos: torch.Tensor, sin: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+                cos: torch.Tensor, sin: torch.Tensor, lora: Lora | None = None
+                ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         D = spec.head_dim
         x = rms_norm(h, weights[f"{layer}.attn_norm"], spec.rms_norm_eps)
-        qkv = linear(x, weights[f"{layer}.qkv"], weights.get(f"{layer}.qkv_bias"))
+        qkv = _adapted(linear(x, weights[f"{layer}.qkv"], weights.get(f"{layer}.qkv_bias")), lora, layer, "qkv", x)
         q_out, kv_out = spec.num_heads * D, spec.num_kv_heads * D
         q = qkv[..., :q_out].unflatten(-1, (spec.num_heads, D))                     # [..., n, Hq, D]
         k = qkv[..., q_out:q_out + kv_out].unflatten(-1, (spec.num_kv_heads, D))    # [..., n, Hkv, D]
@@ -185,11 +203,15 @@ class LlamaFamily:
         return q, k, v.contiguous()
 
     def attn_out(self, spec: LlamaSpec, weights: Weights, layer: int, h: torch.Tensor,
-                 attn: torch.Tensor) -> torch.Tensor:
-        h = h + linear(attn, weights[f"{layer}.o"], weights.get(f"{layer}.o_bias"))
+                 attn: torch.Tensor, lora: Lora | None = None) -> torch.Tensor:
+        h = h + _adapted(linear(attn, weights[f"{layer}.o"], weights.get(f"{layer}.o_bias")), lora, layer, "o", attn)
         x = rms_norm(h, weights[f"{layer}.mlp_norm"], spec.rms_norm_eps)
-        gate, up = linear(x, weights[f"{layer}.gate_up"], weights.get(f"{layer}.gate_up_bias")).chunk(2, dim=-1)
-        return h + linear(F.silu(gate) * up, weights[f"{layer}.down"], weights.get(f"{layer}.down_bias"))
+        gate_up = _adapted(linear(x, weights[f"{layer}.gate_up"], weights.get(f"{layer}.gate_up_bias")),
+                           lora, layer, "gate_up", x)
+        gate, up = gate_up.chunk(2, dim=-1)
+        act = F.silu(gate) * up
+        return h + _adapted(linear(act, weights[f"{layer}.down"], weights.get(f"{layer}.down_bias")),
+                            lora, layer, "down", act)
 
     def final_norm(self, spec: LlamaSpec, weights: Weights, h: torch.Tensor) -> torch.Tensor:
         return rms_norm(h, weights["norm"], spec.rms_norm_eps)

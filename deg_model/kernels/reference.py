@@ -34,6 +34,38 @@ def trunk_attention(q: torch.Tensor, keys: torch.Tensor, values: torch.Tensor, s
     return out[0].transpose(0, 1).reshape(C, Hq * D)
 
 
+class _CpuFlashPrefix(torch.autograd.Function):
+    """torch's CPU flash attention, (out, lse), with a backward through BOTH outputs.
+
+    The aten op's own backward treats `lse` as non-differentiable, but `rows_attention` merges
+    the prefix part through its lse, so training through a fork (LoRA, resumed hidden states)
+    would silently lose that gradient term. The forward is the op itself (same bits); the
+    backward recomputes the probabilities from the saved lse:
+    dS = P * (dO V^T - rowsum(dO * O) + dlse)."""
+
+    @staticmethod
+    def forward(ctx, qg, k, v):
+        out, lse = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu(qg, k, v)
+        ctx.save_for_backward(qg, k, v, out, lse)
+        return out, lse
+
+    @staticmethod
+    def backward(ctx, d_out, d_lse):
+        qg, k, v, out, lse = ctx.saved_tensors
+        scale = qg.shape[-1] ** -0.5
+        p = torch.exp(torch.matmul(qg, k.transpose(-1, -2)) * scale - lse[..., None].to(qg.dtype))  # [R, Hkv, M, P]
+        ds = torch.zeros_like(p)
+        dv = None
+        if d_out is not None:
+            ds = p * (torch.matmul(d_out, v.transpose(-1, -2)) - (d_out * out).sum(-1, keepdim=True))
+            dv = torch.matmul(p.transpose(-1, -2), d_out)
+        if d_lse is not None:
+            ds = ds + p * d_lse[..., None].to(p.dtype)
+        dq = torch.matmul(ds, k) * scale
+        dk = torch.matmul(ds.transpose(-1, -2), qg) * scale
+        return dq, dk, dv
+
+
 def _prefix_attention(qg: torch.Tensor, prefix_k: torch.Tensor, prefix_v: torch.Tensor
                       ) -> tuple[torch.Tensor, torch.Tensor]:
     """Every query against the whole prefix (no mask): (out [R, Hkv, M, D], lse [R, Hkv, M]).
@@ -49,8 +81,7 @@ def _prefix_attention(qg: torch.Tensor, prefix_k: torch.Tensor, prefix_v: torch.
     k = prefix_k[None].expand(R, Hkv, P, D)
     v = prefix_v[None].expand(R, Hkv, P, D)
     if qg.device.type == "cpu":
-        out, lse = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu(qg, k, v)
-        return out, lse
+        return _CpuFlashPrefix.apply(qg, k, v)
     s = torch.matmul(qg, k.transpose(-1, -2)) * D ** -0.5                               # [R, Hkv, M, P]
     lse = torch.logsumexp(s, dim=-1)
     return torch.matmul(torch.softmax(s, dim=-1), v), lse

@@ -10,7 +10,8 @@
 a service settings object with a `.checkpoint` attribute (the inference service's runtime
 factory protocol); nothing (or an empty `.checkpoint`) serves the embedded backbone with
 freshly initialised heads, loudly. A checkpoint that records its base weights' SHA-256 refuses
-a backbone with other weights.
+a backbone with other weights. A checkpoint with LoRA adapters (`deg.json["lora"]` +
+`adapters.safetensors`) serves them on its decide/extract fork rows (`checkpoint_adapters`).
 
 Modules: `fill` (orchestration), `layout` (fork text), `decode` (span scoring), `arrays`
 (count / anchor decoding), `generate` + `constrain` + `tokenbytes` (constrained decoding).
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from .fill import FillJob, Runtime
 
-__all__ = ["FillJob", "Runtime", "load_runtime", "resolve_checkpoint", "DEFAULT_MODEL_ID"]
+__all__ = ["FillJob", "Runtime", "load_runtime", "resolve_checkpoint", "checkpoint_adapters", "DEFAULT_MODEL_ID"]
 
 DEFAULT_MODEL_ID = "deg-smollm2-135m-0.1"
 log = logging.getLogger("deg.runtime")
@@ -47,7 +48,7 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
 
     if checkpoint:
         directory = resolve_checkpoint(checkpoint, ModelSettings.from_env())
-        config, heads, _adapters = load_checkpoint(directory)
+        config, heads, tensors = load_checkpoint(directory)
         bb = load_backbone(backbone or config.backbone)
         actual = backbone_sha256(bb)
         if config.backbone_sha256 and actual and actual != config.backbone_sha256:
@@ -55,12 +56,28 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
                                   f"the loaded backbone is {actual[:12]}...")
         if not config.trained:
             log.warning("checkpoint %s holds freshly initialised heads: answers are not trained", checkpoint)
-        return Runtime(bb, heads, config)
+        return Runtime(bb, heads, config, adapters=checkpoint_adapters(directory, config, tensors, bb))
     bb = load_backbone(backbone) if backbone else load_backbone()
     log.warning("no checkpoint given: serving %s with FRESHLY INITIALISED heads (untrained answers)", model_id)
     config = CheckpointConfig(model_id=model_id, backbone=backbone or "smollm2-135m-instruct",
                               hidden=bb.spec.hidden_size, trained=False)
     return Runtime(bb, fresh_heads(bb.spec.hidden_size, seed), config)
+
+
+def checkpoint_adapters(directory, config, tensors, backbone):
+    """A checkpoint's LoRA adapters (None without) from what `load_checkpoint` returned, on the
+    backbone's device and checked against it; a mismatch is a CheckpointError."""
+    from ..checkpoint import CheckpointError
+    from ..lora import LoraConfig, load_adapters
+
+    if tensors is None:
+        return None
+    try:
+        adapters = load_adapters(tensors, LoraConfig.from_dict(config.lora)).to(backbone.device)
+        adapters.check_backbone(backbone)
+    except ValueError as exc:
+        raise CheckpointError(f"{directory}: adapters.safetensors: {exc}") from None
+    return adapters.requires_grad_(False).eval()
 
 
 def resolve_checkpoint(name: str | Path, settings) -> Path:

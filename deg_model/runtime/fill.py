@@ -61,6 +61,7 @@ from ..backbone import FORK_GRID, Backbone
 from ..state import State
 from ..checkpoint import CheckpointConfig
 from ..heads import Heads
+from ..lora import LoraAdapters
 from ..tokenize import PromptLayout
 from . import layout as L
 from .arrays import count_bounds, decode_anchors, decode_count
@@ -146,14 +147,20 @@ class Runtime:
     """A loaded model: backbone + heads + prompt layout. Thread-compatible, not thread-safe."""
 
     def __init__(self, backbone: Backbone, heads: Heads, config: CheckpointConfig,
-                 *, fork_token_budget: int = FORK_TOKEN_BUDGET, default_null_margin: float = 0.0):
+                 *, fork_token_budget: int = FORK_TOKEN_BUDGET, default_null_margin: float = 0.0,
+                 adapters: LoraAdapters | None = None):
         if heads.hidden != backbone.spec.hidden_size:
             raise ValueError(f"heads expect hidden size {heads.hidden}, backbone has {backbone.spec.hidden_size}")
         if fork_token_budget < 1:
             raise ValueError(f"fork_token_budget must be >= 1 padded token, got {fork_token_budget}")
         if not math.isfinite(default_null_margin):
             raise ValueError(f"default_null_margin must be a finite number of nats, got {default_null_margin}")
+        if adapters is not None:
+            adapters.check_backbone(backbone)
         self.backbone, self.heads, self.config = backbone, heads, config
+        # LoRA (contract 12.7, lora-context base): decide/extract fork rows run their head's
+        # adapter; the trunk and the generate rows run the base model.
+        self.adapters = adapters
         self.layout = PromptLayout.for_family(backbone.family.name, backbone.tokenizer)
         self.fork_token_budget = fork_token_budget
         self.default_null_margin = default_null_margin
@@ -274,9 +281,12 @@ class Runtime:
 
     # ------------------------------------------------------------------ trunk
     def _trunk_view(self, t, state) -> _Trunk:
-        ctx = state.hidden[t.context_index].to(torch.float32)            # [Tc, H]
-        offsets = [(int(s), int(e)) for s, e in t.offsets.tolist()]
         h = self.heads
+        embedded = None
+        if h.context != "hidden":
+            embedded = self.backbone.family.embed(self.backbone.weights, t.ids[t.context_index].to(self.backbone.device))
+        ctx = h.context_input(state.hidden[t.context_index], embedded)   # [Tc, C]
+        offsets = [(int(s), int(e)) for s, e in t.offsets.tolist()]
         return _Trunk(
             ids_len=int(t.ids.shape[0]), text=t.context, tokens=TokenMap(offsets), ctx=ctx,
             span_keys=h.span_keys(ctx), anchor_keys=h.anchor.k(ctx), anchor_u=h.anchor.u(ctx).squeeze(-1),
@@ -385,8 +395,12 @@ class Runtime:
                 parts[-1][1].append(q.ids)
             else:
                 parts.append((run.state, [q.ids]))
+        lora = {}
+        if self.adapters is not None:
+            lora = dict(adapters=self.adapters,
+                        row_adapters=[self.adapters.for_head(_head_kind(entries[k][1])) for k in batch])
         try:
-            res = self.backbone.fork_many(parts)
+            res = self.backbone.fork_many(parts, **lora)
         except Exception as exc:          # noqa: BLE001 - isolated per job below
             runs = {id(entries[k][0]): entries[k][0] for k in batch}
             if len(runs) == 1:
@@ -536,6 +550,15 @@ def _candidates(kind: str, text: str) -> list[tuple[int, int]]:
             _CANDIDATE_CACHE.clear()
         hit = _CANDIDATE_CACHE[key] = find_candidates(kind, text)
     return hit
+
+
+def _head_kind(q: Question) -> str:
+    """The head a question's fork row feeds: choice/score/noul (decide leaves), extract
+    (extract leaves), count or anchor (array questions) — what picks its LoRA adapter."""
+    if q.kind == "leaf":
+        mode = q.field.mode
+        return mode.split(".", 1)[1] if mode.startswith("decide.") else "extract"
+    return q.kind
 
 
 def _padded(n: int) -> int:

@@ -22,6 +22,7 @@ steps), and its sampling stream is its own, so a field's text is the same alone 
 other generate fields. Rows of several requests (`fill_many`) decode in the same steps: each
 row carries the prefix state it continues (its request's trunk + KNOWN VALUES) and its
 request's sampling options, and a row that cannot continue fails only its own request.
+Generate rows run the base model: no LoRA adapters on their fork or decode steps (contract 12.7).
 """
 from __future__ import annotations
 

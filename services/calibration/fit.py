@@ -29,7 +29,7 @@ import torch
 
 from deg_model.heads import HEAD_KINDS, Heads
 from services.training import losses
-from services.training.features import FeatureRecord
+from services.training.features import FeatureRecord, record_context
 from services.training.objective import raw_logits
 
 FIT_KINDS = ("choice", "score", "noul", "extract")
@@ -49,7 +49,7 @@ def collect(heads: Heads, records: Sequence[FeatureRecord]) -> dict[str, KindDat
     data = {k: KindData() for k in FIT_KINDS}
     with torch.no_grad():
         for rec in records:
-            ctx = rec.ctx.to(torch.float32)
+            ctx = record_context(heads, rec)
             keys = heads.span_keys(ctx)
             for q in rec.questions:
                 if q.kind not in data:

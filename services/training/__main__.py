@@ -24,7 +24,9 @@ from .trainer import TrainSettings
 
 def _train_settings(args) -> TrainSettings:
     return TrainSettings(steps=args.steps, batch_records=args.batch_records, lr=args.lr, warmup=args.warmup,
-                         seed=args.seed, save_every=args.save_every, array_mode=args.array_mode)
+                         seed=args.seed, save_every=args.save_every, array_mode=args.array_mode,
+                         context=args.context, lora_rank=args.lora_rank, lora_alpha=args.lora_alpha,
+                         lora_lr=args.lora_lr, lora_from=args.lora_from, init_from=args.init_from)
 
 
 def _add_train_args(p):
@@ -40,6 +42,14 @@ def _add_train_args(p):
     p.add_argument("--save-every", type=int, default=100)
     p.add_argument("--array-mode", choices=("index", "anchor"), default="index")
     p.add_argument("--limit", type=int, default=None, help="use at most this many records")
+    p.add_argument("--context", choices=("hidden+embed", "hidden"), default="hidden+embed",
+                   help="the heads' context features")
+    p.add_argument("--lora-rank", type=int, default=0, help="LoRA adapters on the fork rows (0 = heads only)")
+    p.add_argument("--lora-alpha", type=float, default=16.0)
+    p.add_argument("--lora-lr", type=float, default=5e-4)
+    p.add_argument("--lora-from", type=int, default=None,
+                   help="first adapted layer (default: the feature cache's --adapt-from)")
+    p.add_argument("--init-from", default=None, help="start the heads from this checkpoint's heads")
 
 
 def _add_world_size(p):
@@ -97,6 +107,13 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--array-mode", choices=("index", "anchor"), default="index")
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--limit", type=int, default=None)
+    f.add_argument("--adapt-from", type=int, default=None,
+                   help="also cache LoRA training inputs for layers >= this one")
+    f.add_argument("--max-forks", type=int, default=None,
+                   help="cache at most this many questions per record (anchor/count always kept)")
+    v = sub.add_parser("validate", help="the training loss of checkpoints on a val feature cache")
+    v.add_argument("--features", required=True)
+    v.add_argument("checkpoints", nargs="+")
     e = sub.add_parser("evaluate", help="measure a checkpoint through Runtime.fill on datagen records")
     e.add_argument("--checkpoint", required=True)
     e.add_argument("--records", required=True)
@@ -120,16 +137,18 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "features":
             from .pipeline import cache_features
             print(cache_features(args.records, args.split, args.out, array_mode=args.array_mode, seed=args.seed,
-                                 limit=args.limit, progress=True))
+                                 limit=args.limit, progress=True, adapt_from=args.adapt_from,
+                                 max_forks=args.max_forks))
+        elif args.command == "validate":
+            from .pipeline import validation_loss
+            for row in validation_loss(args.checkpoints, args.features):
+                print(json.dumps(row))
         elif args.command == "evaluate":
-            from deg_model.checkpoint import load_checkpoint
-            from deg_model.loading import load_backbone
-            from deg_model.runtime.fill import Runtime
+            from deg_model.runtime import load_runtime
 
             from .evaluate import evaluate
             from .pipeline import read_records
-            config, heads, _ = load_checkpoint(args.checkpoint)
-            runtime = Runtime(load_backbone(config.backbone), heads, config)
+            runtime = load_runtime(args.checkpoint)      # heads, and adapters when the checkpoint has them
             print(json.dumps(evaluate(runtime, read_records(args.records, args.split, args.limit)), indent=1))
         else:
             from .jobs import enqueue_calibration, enqueue_training, run_worker

@@ -50,7 +50,7 @@ from torch.distributed.optim import ZeroRedundancyOptimizer
 from deg_model.checkpoint import fresh_heads, load_checkpoint
 from deg_model.heads import Heads
 
-from .features import FeatureRecord, load_cache
+from .features import FeatureRecord, attach_embeddings, embedding_table, load_cache, needs_embeddings
 from .objective import TERMS, share_of_global_loss, term_counts
 from .trainer import (STEP_DIR, TrainSettings, _param_groups, batch_indices, data_fingerprint,
                       latest_checkpoint, lr_at, plot_losses, save_training_checkpoint)
@@ -194,7 +194,9 @@ def _train(settings, shard, out: Path, stop_after, progress, on_step) -> Path:
     rank, world = dist.get_rank(), dist.get_world_size()
     fingerprint = hashlib.sha256("\n".join(_gathered(data_fingerprint(shard))).encode()).hexdigest()
     out.mkdir(parents=True, exist_ok=True)
-    heads = fresh_heads(int(shard[0].ctx.shape[1]), seed=settings.seed)
+    if settings.lora_rank or settings.init_from:
+        raise ValueError("data-parallel runs train heads only (no lora_rank, no init_from); run LoRA in one process")
+    heads = fresh_heads(int(shard[0].ctx.shape[1]), seed=settings.seed, context=settings.context)
     heads.train()
     opt = make_zero_optimizer(heads, settings)
     start, history = 0, []
@@ -306,6 +308,8 @@ def run_data_parallel_training(out: str | Path, settings: TrainSettings, *, feat
                                   array_mode=settings.array_mode, seed=settings.seed, limit=limit,
                                   progress=progress and rank == 0, select=lambda r: mine(r["uid"]))
     shard = load_cache(features, select=mine)
+    if settings.context != "hidden" and needs_embeddings(shard):
+        attach_embeddings(shard, embedding_table(settings.backbone))
     return train_data_parallel(settings, shard, out, stop_after=stop_after, progress=progress, on_step=on_step)
 
 

@@ -23,7 +23,7 @@ import torch
 from deg_model.heads import Heads
 
 from . import losses
-from .features import FeatureQuestion, FeatureRecord
+from .features import FeatureQuestion, FeatureRecord, record_context
 
 TERMS = ("decide", "extract", "count", "anchor")
 TERM_OF_KIND = {"choice": "decide", "score": "decide", "noul": "decide",
@@ -76,7 +76,7 @@ def question_losses(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.
     """{term: [one scalar loss per question of that term]} over `records`, in record order."""
     sums = {t: [] for t in TERMS}
     for rec in records:
-        ctx = rec.ctx.to(dtype)
+        ctx = record_context(heads, rec, dtype)
         keys = heads.span_keys(ctx) if any(q.kind == "extract" for q in rec.questions) else None
         for q in rec.questions:
             qd = _as(q, dtype)

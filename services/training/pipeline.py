@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .features import build_cache, load_cache
+from .features import attach_embeddings, build_cache, load_cache, needs_embeddings
 from .trainer import TrainSettings, train
 
 
@@ -41,7 +41,8 @@ def read_records(path: str | Path, split: str, limit: int | None = None) -> Iter
 
 def cache_features(records_path: str | Path, split: str, features_dir: str | Path, *,
                    array_mode: str, seed: int, limit: int | None = None, backbone_name: str | None = None,
-                   progress: bool = False, select: Callable[[dict[str, Any]], bool] | None = None) -> Path:
+                   progress: bool = False, select: Callable[[dict[str, Any]], bool] | None = None,
+                   adapt_from: int | None = None, max_forks: int | None = None) -> Path:
     """Compute the features of `split` records into `features_dir` (reusing what is there).
 
     `limit` counts records of the split before `select` keeps a subset (a rank's shard), so
@@ -62,7 +63,8 @@ def cache_features(records_path: str | Path, split: str, features_dir: str | Pat
         if not records:
             raise ValueError(f"{records_path}: none of its {split!r} records falls in this shard")
     with torch.no_grad():       # the backbone is frozen: no graph is ever needed here
-        build_cache(features_dir, backbone, builder, records, progress=progress)
+        build_cache(features_dir, backbone, builder, records, progress=progress, adapt_from=adapt_from,
+                    max_forks=max_forks)
     return Path(features_dir)
 
 
@@ -75,7 +77,16 @@ def run_training(out: str | Path, settings: TrainSettings, *, features: str | Pa
             raise ValueError("give the training records (--records) or a feature cache (--features)")
         features = cache_features(records, "train", out / "features" / "train", array_mode=settings.array_mode,
                                   seed=settings.seed, limit=limit, progress=progress)
-    return train(settings, load_cache(features), out, progress=progress, on_step=on_step)
+    records = load_cache(features)
+    backbone = None
+    embed = settings.context != "hidden" and needs_embeddings(records)
+    if embed or settings.lora_rank:
+        from deg_model.loading import load_backbone
+        backbone = load_backbone(settings.backbone)
+        if embed:
+            attach_embeddings(records, backbone.weights["embed"])
+    return train(settings, records, out, progress=progress, on_step=on_step,
+                 backbone=backbone if settings.lora_rank else None)
 
 
 def run_calibration(checkpoint: str | Path, *, features: str | Path | None = None,
@@ -90,3 +101,34 @@ def run_calibration(checkpoint: str | Path, *, features: str | Path | None = Non
         features = cache_features(records, "val", checkpoint.parent / "features" / "val",
                                   array_mode=array_mode, seed=seed, limit=limit, progress=progress)
     return calibrate_checkpoint(checkpoint, features)
+
+
+def validation_loss(checkpoints: list[str | Path], features: str | Path) -> list[dict[str, Any]]:
+    """The training loss (contract 12.4 terms, uncalibrated heads) of each checkpoint on a
+    val feature cache: what picks the step to keep (early stopping), never a train record."""
+    import torch
+
+    from deg_model.checkpoint import load_checkpoint
+    from deg_model.lora import LoraConfig, load_adapters
+
+    from .adapted import adapted_record
+    from .objective import batch_loss
+
+    records = load_cache(features)
+    backbone = None
+    out = []
+    for path in checkpoints:
+        config, heads, tensors = load_checkpoint(path)
+        heads.temperatures.fill_(1.0)
+        if backbone is None and (tensors is not None or (heads.context != "hidden" and needs_embeddings(records))):
+            from deg_model.loading import load_backbone
+            backbone = load_backbone(config.backbone)
+            if heads.context != "hidden":
+                attach_embeddings(records, backbone.weights["embed"])
+        adapters = load_adapters(tensors, LoraConfig.from_dict(config.lora)) if tensors is not None else None
+        with torch.no_grad():
+            batch = [adapted_record(backbone, adapters, r, grad=False) for r in records]
+            total, terms = batch_loss(heads, batch)
+        out.append({"checkpoint": str(path), "total": round(float(total), 4),
+                    **{t: round(float(v), 4) for t, v in terms.items()}})
+    return out

@@ -56,6 +56,16 @@ class TrainSettings:
     # trainer pins it for the run (restored afterwards) so a resume in another process, or
     # a worker on another machine, reproduces them.
     threads: int = 1
+    # heads' context features (deg_model.heads.CONTEXT_MODES)
+    context: str = "hidden+embed"
+    # LoRA adapters on the fork rows (contract 12.7, lora-context base); rank 0 = heads only.
+    # Adapted layers: lora_from .. last (None = the feature cache's adapt_from).
+    lora_rank: int = 0
+    lora_alpha: float = 16.0
+    lora_lr: float = 5e-4
+    lora_from: int | None = None
+    # start the heads from this checkpoint's heads (e.g. a heads-only run) instead of fresh ones
+    init_from: str | None = None
 
     def __post_init__(self):
         problems = []
@@ -75,6 +85,10 @@ class TrainSettings:
             problems.append(f"array_mode must be 'index' or 'anchor', got {self.array_mode!r}")
         if self.threads < 1:
             problems.append(f"threads must be >= 1, got {self.threads}")
+        if self.lora_rank < 0:
+            problems.append(f"lora_rank must be >= 0, got {self.lora_rank}")
+        if self.lora_rank and not self.lora_lr > 0:
+            problems.append(f"lora_lr must be > 0, got {self.lora_lr}")
         if problems:
             raise ValueError("; ".join(problems))
 
@@ -101,20 +115,33 @@ def batch_indices(seed: int, n_records: int, step: int, batch: int) -> list[int]
     return out
 
 
-def _param_groups(heads: Heads, weight_decay: float):
+def _param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: float = 1.0):
     decay = [p for n, p in heads.named_parameters() if p.dim() >= 2]
     rest = [p for n, p in heads.named_parameters() if p.dim() < 2]
-    return [{"params": decay, "weight_decay": weight_decay}, {"params": rest, "weight_decay": 0.0}]
+    groups = [{"params": decay, "weight_decay": weight_decay, "lr_scale": 1.0},
+              {"params": rest, "weight_decay": 0.0, "lr_scale": 1.0}]
+    if adapters is not None:
+        groups.append({"params": list(adapters.parameters()), "weight_decay": 0.0, "lr_scale": lora_scale})
+    return groups
 
 
-def make_optimizer(heads: Heads, settings: TrainSettings) -> torch.optim.AdamW:
-    return torch.optim.AdamW(_param_groups(heads, settings.weight_decay), lr=settings.lr,
-                             betas=(0.9, 0.999), eps=1e-8, foreach=False)
+def make_optimizer(heads: Heads, settings: TrainSettings, adapters=None) -> torch.optim.AdamW:
+    return torch.optim.AdamW(_param_groups(heads, settings.weight_decay, adapters, settings.lora_lr / settings.lr),
+                             lr=settings.lr, betas=(0.9, 0.999), eps=1e-8, foreach=False)
 
 
-def _optimizer_tensors(heads: Heads, opt: torch.optim.Optimizer) -> dict[str, torch.Tensor]:
+def trained_parameters(heads: Heads, adapters=None):
+    """(name, parameter) of everything a run trains: the heads' names as they are, the
+    adapters' under `lora.`."""
+    yield from heads.named_parameters()
+    if adapters is not None:
+        for name, p in adapters.named_parameters():
+            yield f"lora.{name}", p
+
+
+def _optimizer_tensors(heads: Heads, opt: torch.optim.Optimizer, adapters=None) -> dict[str, torch.Tensor]:
     out = {}
-    for name, p in heads.named_parameters():
+    for name, p in trained_parameters(heads, adapters):
         st = opt.state.get(p)
         if st:
             out[f"{name}.exp_avg"] = st["exp_avg"].detach().contiguous()
@@ -123,8 +150,9 @@ def _optimizer_tensors(heads: Heads, opt: torch.optim.Optimizer) -> dict[str, to
     return out
 
 
-def _restore_optimizer(heads: Heads, opt: torch.optim.Optimizer, tensors: dict[str, torch.Tensor]) -> None:
-    for name, p in heads.named_parameters():
+def _restore_optimizer(heads: Heads, opt: torch.optim.Optimizer, tensors: dict[str, torch.Tensor],
+                       adapters=None) -> None:
+    for name, p in trained_parameters(heads, adapters):
         if f"{name}.exp_avg" in tensors:
             opt.state[p] = {"step": tensors[f"{name}.step"].reshape(()).clone(),
                             "exp_avg": tensors[f"{name}.exp_avg"].clone(),
@@ -136,7 +164,8 @@ def checkpoint_config(settings: TrainSettings, hidden: int, step: int) -> Checkp
         model_id=settings.model_id, backbone=settings.backbone, hidden=hidden,
         array_mode=settings.array_mode, trained=True,
         provenance={"trainer": "services.training", "step": step, "settings": asdict(settings),
-                    "backbone_frozen": True, "lora": None})
+                    "backbone_frozen": True,
+                    "lora": "fork rows only; the context is read by the base weights" if settings.lora_rank else None})
 
 
 def data_fingerprint(records: Sequence[FeatureRecord]) -> str:
@@ -147,7 +176,7 @@ def data_fingerprint(records: Sequence[FeatureRecord]) -> str:
 def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, opt, step: int,
                              history: list[dict], records: Sequence[FeatureRecord], *,
                              optimizer_tensors: dict[str, torch.Tensor] | None = None,
-                             fingerprint: str | None = None, extra: dict | None = None) -> Path:
+                             fingerprint: str | None = None, extra: dict | None = None, adapters=None) -> Path:
     """Write `<out>/step-NNNNNN/` atomically.
 
     A data-parallel run passes its gathered optimizer state (`optimizer_tensors`, `opt` is
@@ -157,11 +186,11 @@ def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, o
     final = out / STEP_DIR.format(step)
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=out))
     try:
-        save_checkpoint(tmp / "ckpt", checkpoint_config(settings, heads.hidden, step), heads)
+        save_checkpoint(tmp / "ckpt", checkpoint_config(settings, heads.hidden, step), heads, adapters=adapters)
         for f in (tmp / "ckpt").iterdir():
             os.rename(f, tmp / f.name)
         (tmp / "ckpt").rmdir()
-        tensors = optimizer_tensors if optimizer_tensors is not None else _optimizer_tensors(heads, opt)
+        tensors = optimizer_tensors if optimizer_tensors is not None else _optimizer_tensors(heads, opt, adapters)
         save_file(tensors, str(tmp / "optimizer.safetensors"))
         state = {"step": step, "settings": asdict(settings),
                  "data": fingerprint if fingerprint is not None else data_fingerprint(records),
@@ -207,29 +236,58 @@ def plot_losses(history: list[dict], path: Path) -> None:
 
 def train(settings: TrainSettings, records: Sequence[FeatureRecord], out: str | Path, *,
           stop_after: int | None = None, progress: bool = False,
-          on_step: Callable[[int, dict], None] | None = None) -> Path:
+          on_step: Callable[[int, dict], None] | None = None, backbone=None) -> Path:
     """Train (or resume) into `out`; returns the last checkpoint directory.
 
     `stop_after`: stop once this many steps are done in total (the run can be resumed later).
     `on_step(step, losses)`: called after every optimizer step (job progress reporting).
+    `backbone`: needed with LoRA (`settings.lora_rank > 0`): the adapted fork layers run on it.
     """
+    if settings.lora_rank and backbone is None:
+        raise ValueError("LoRA training needs the backbone")
     if not records:
         raise ValueError("no training records")
     threads = torch.get_num_threads()
     torch.set_num_threads(settings.threads)
     try:
         with torch.enable_grad():       # callers may have turned autograd off globally
-            return _train(settings, records, Path(out), stop_after, progress, on_step)
+            return _train(settings, records, Path(out), stop_after, progress, on_step, backbone)
     finally:
         torch.set_num_threads(threads)
 
 
-def _train(settings, records, out: Path, stop_after, progress, on_step) -> Path:
+def make_adapters(settings: TrainSettings, backbone, records: Sequence[FeatureRecord]):
+    """Fresh LoRA adapters on layers lora_from.. (default: the cache's adapt_from) or None."""
+    if not settings.lora_rank:
+        return None
+    from deg_model.lora import LoraAdapters, LoraConfig
+    cached = {r.adapt_from for r in records}
+    if None in cached or len(cached) != 1:
+        raise ValueError("LoRA training needs a feature cache built with one --adapt-from layer")
+    first = settings.lora_from if settings.lora_from is not None else cached.pop()
+    layers = tuple(range(first, len(backbone.spec.layer_kinds)))
+    config = LoraConfig(rank=settings.lora_rank, alpha=settings.lora_alpha, layers=layers)
+    return LoraAdapters.for_backbone(config, backbone, seed=settings.seed).train()
+
+
+def _initial_heads(settings: TrainSettings, hidden: int) -> Heads:
+    heads = fresh_heads(hidden, seed=settings.seed, context=settings.context)
+    if settings.init_from is not None:
+        _, start, _ = load_checkpoint(settings.init_from)
+        if start.context != settings.context:
+            raise ValueError(f"{settings.init_from}: heads read context {start.context!r}, not {settings.context!r}")
+        heads.load_state_dict(start.state_dict())
+    return heads
+
+
+def _train(settings, records, out: Path, stop_after, progress, on_step, backbone=None) -> Path:
+    from .adapted import adapted_record
     out.mkdir(parents=True, exist_ok=True)
     hidden = int(records[0].ctx.shape[1])
-    heads = fresh_heads(hidden, seed=settings.seed)
+    heads = _initial_heads(settings, hidden)
     heads.train()
-    opt = make_optimizer(heads, settings)
+    adapters = make_adapters(settings, backbone, records)
+    opt = make_optimizer(heads, settings, adapters)
     start, history = 0, []
     last = latest_checkpoint(out)
     if last is not None:
@@ -240,9 +298,11 @@ def _train(settings, records, out: Path, stop_after, progress, on_step) -> Path:
             raise ValueError(f"{last}: checkpoint belongs to a {state['world_size']}-process run; resume it with as many")
         if state.get("data") != data_fingerprint(records):
             raise ValueError(f"{last}: checkpoint was trained on other records (data fingerprint differs)")
-        _, loaded, _ = load_checkpoint(last)
+        _, loaded, adapter_tensors = load_checkpoint(last)
         heads.load_state_dict(loaded.state_dict())
-        _restore_optimizer(heads, opt, load_file(str(last / "optimizer.safetensors")))
+        if adapters is not None:
+            adapters.load_state_dict(_adapter_state(adapters, adapter_tensors))
+        _restore_optimizer(heads, opt, load_file(str(last / "optimizer.safetensors")), adapters)
         start, history = state["step"], state["history"]
     end = settings.steps if stop_after is None else min(settings.steps, stop_after)
     bar = None
@@ -251,8 +311,9 @@ def _train(settings, records, out: Path, stop_after, progress, on_step) -> Path:
         bar = tqdm(total=settings.steps, initial=start, desc="train", unit="step")
     for step in range(start, end):
         for group in opt.param_groups:
-            group["lr"] = lr_at(settings, step)
+            group["lr"] = lr_at(settings, step) * group.get("lr_scale", 1.0)
         batch = [records[i] for i in batch_indices(settings.seed, len(records), step, settings.batch_records)]
+        batch = [adapted_record(backbone, adapters, rec, grad=True) for rec in batch]
         opt.zero_grad(set_to_none=True)
         total, terms = batch_loss(heads, batch)
         total.backward()
@@ -267,12 +328,22 @@ def _train(settings, records, out: Path, stop_after, progress, on_step) -> Path:
             on_step(step + 1, entry)
         done = step + 1
         if done % settings.save_every == 0 or done == settings.steps:
-            last = save_training_checkpoint(out, settings, heads.eval(), opt, done, history, records)
+            last = save_training_checkpoint(out, settings, heads.eval(), opt, done, history, records,
+                                            adapters=adapters)
             heads.train()
             plot_losses(history, out / "loss.png")
     if bar is not None:
         bar.close()
     if end > start and (last is None or json.loads((last / "trainer.json").read_text())["step"] != end):
-        last = save_training_checkpoint(out, settings, heads.eval(), opt, end, history, records)
+        last = save_training_checkpoint(out, settings, heads.eval(), opt, end, history, records,
+                                        adapters=adapters)
         plot_losses(history, out / "loss.png")
     return last
+
+
+def _adapter_state(adapters, tensors: dict[str, torch.Tensor] | None) -> dict[str, torch.Tensor]:
+    """The adapters' state dict from a checkpoint's `adapters.safetensors` tensors."""
+    from deg_model.lora import load_adapters
+    if tensors is None:
+        raise ValueError("the checkpoint to resume has no adapters.safetensors")
+    return load_adapters(tensors, adapters.config).state_dict()

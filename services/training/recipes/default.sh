@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
-# The recipe of the shipped default checkpoint (heads on the frozen embedded SmolLM2-135M).
-# Every step is deterministic from its seed; the run writes var/train-default/ and copies the
-# calibrated checkpoint to checkpoints/deg-smollm2-135m-0.1/.
-#   bash services/training/recipes/default.sh [TRAIN_RECORDS] [STEPS] [TEST_RECORDS]
+# The recipe of the shipped default checkpoint on the embedded SmolLM2-135M (2 CPU cores):
+#   1. datagen (seed 11, 1,000 records; train/val contexts under 5,000 characters are cached,
+#      every test record is evaluated);
+#   2. feature cache, anchor-mode arrays, at most 48 questions per record, plus the LoRA
+#      inputs of layers >= 24 (each fork row entering layer 24, the trunk's K/V above);
+#   3. stage 1: the heads alone on the cached features (cheap: no backbone pass per step);
+#   4. stage 2: LoRA adapters (rank 8, decide + extract, layers 24..29, fork rows only; the
+#      context is read by the base weights) trained together with the heads from stage 1;
+#   5. calibration on val, evaluation through Runtime.fill on val and the held-out test domains.
+# Every step is deterministic from its seed. Writes var/train-default/.
+#   bash services/training/recipes/default.sh [STAGE1_STEPS] [STAGE2_STEPS] [TEST_RECORDS]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 PY=${PY:-.venv/bin/python}
-TRAIN=${1:-300}
-STEPS=${2:-1500}
+S1=${1:-3000}
+S2=${2:-300}
 TEST_LIMIT=${3:-200}
 SEED=11
-OUT=var/train-default
+OUT=${OUT:-var/train-default}
 MAXCHARS=5000   # feature caching costs CPU time per context token; long documents are left out
+ADAPT_FROM=24
 mkdir -p "$OUT"
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
 
 $PY -m services.training.datagen --seed $SEED --n 1000 --out "$OUT/records.jsonl" --no-progress
-# keep short contexts for train/val (the feature cache), every test record for the evaluation
 $PY - "$OUT" $MAXCHARS <<'PYEOF'
 import json, sys
 out, maxchars = sys.argv[1], int(sys.argv[2])
@@ -28,11 +35,17 @@ for split in ("train", "val", "test"):
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
     print(split, len(keep))
 PYEOF
-$PY -m services.training features --records "$OUT/train.jsonl" --split train --out "$OUT/features/train" --limit "$TRAIN" --seed 0
-$PY -m services.training features --records "$OUT/val.jsonl" --split val --out "$OUT/features/val" --seed 0
-$PY -m services.training train --out "$OUT/run" --features "$OUT/features/train" --steps "$STEPS" \
-    --batch-records 8 --warmup 50 --save-every 500 --seed 0
-LAST=$(ls -d "$OUT"/run/step-* | sort | tail -1)
+FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --seed 0"
+$PY -m services.training features --records "$OUT/val.jsonl" --split val --out "$OUT/features/val" $FEAT
+$PY -m services.training features --records "$OUT/train.jsonl" --split train --out "$OUT/features/train" \
+    $FEAT --max-forks 48
+$PY -m services.training train --out "$OUT/heads" --features "$OUT/features/train" --steps "$S1" \
+    --batch-records 8 --warmup 100 --save-every 1000 --seed 0 --array-mode anchor
+HEADS=$(ls -d "$OUT"/heads/step-* | sort | tail -1)
+$PY -m services.training train --out "$OUT/lora" --features "$OUT/features/train" --steps "$S2" \
+    --batch-records 4 --warmup 20 --save-every 50 --seed 0 --array-mode anchor \
+    --lr 3e-4 --lora-rank 8 --lora-alpha 16 --lora-lr 1e-3 --init-from "$HEADS"
+LAST=$(ls -d "$OUT"/lora/step-* | sort | tail -1)
 $PY -m services.training calibrate --checkpoint "$LAST" --features "$OUT/features/val"
 $PY -m services.training evaluate --checkpoint "$LAST" --records "$OUT/val.jsonl" --split val --limit 40 > "$OUT/eval-val.json"
 $PY -m services.training evaluate --checkpoint "$LAST" --records "$OUT/test.jsonl" --split test --limit "$TEST_LIMIT" > "$OUT/eval-test.json"

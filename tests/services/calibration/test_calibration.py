@@ -56,7 +56,7 @@ def _records(n, seed):
                               target=int(torch.randint(3, (1,), generator=g))),
               FeatureQuestion("noul", "/b", torch.randn(H, generator=g), target=int(torch.randint(2, (1,), generator=g))),
               FeatureQuestion("extract", "/x", torch.randn(H, generator=g), spans=((k % 9, k % 9),))]
-        out.append(FeatureRecord(f"val-{k}", ctx, qs))
+        out.append(FeatureRecord(f"val-{k}", ctx, qs, ctx_emb=torch.randn(9, H, generator=g)))
     return out
 
 

@@ -42,7 +42,7 @@ def uneven_records(n: int = 12) -> list[FeatureRecord]:
         if k % 4 == 1:
             qs.append(FeatureQuestion("score", "/s", torch.randn(H, generator=g), torch.randn(4, H, generator=g),
                                       target=k % 4))
-        out.append(FeatureRecord(rec.uid, rec.ctx, qs))
+        out.append(FeatureRecord(rec.uid, rec.ctx, qs, ctx_emb=rec.ctx_emb))
     return out
 
 

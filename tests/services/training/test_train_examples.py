@@ -15,7 +15,7 @@ from services.training.datagen import generate
 from services.training import examples as examples_module
 from services.training.examples import ExampleBuilder, char_to_token_span, training_runtime
 from services.training.evaluate import evaluate
-from services.training.features import build_cache, load_cache, record_features
+from services.training.features import attach_embeddings, build_cache, load_cache, record_features
 
 
 @pytest.fixture(scope="module")
@@ -156,8 +156,9 @@ def test_a_trained_checkpoint_fills_through_the_runtime(backbone, records, tmp_p
     builder = ExampleBuilder(training_runtime(backbone), seed=0)
     short = sorted(records, key=lambda r: len(r["context"]))[:2]
     build_cache(tmp_path / "f", backbone, builder, short)
-    last = train(TrainSettings(steps=4, batch_records=2, warmup=1, save_every=4), load_cache(tmp_path / "f"),
-                 tmp_path / "run")
+    cached = load_cache(tmp_path / "f")
+    attach_embeddings(cached, backbone.weights["embed"])
+    last = train(TrainSettings(steps=4, batch_records=2, warmup=1, save_every=4), cached, tmp_path / "run")
     cfg, heads, _ = load_checkpoint(last)
     assert cfg.array_mode == "index" and cfg.hidden == backbone.spec.hidden_size
     runtime = Runtime(backbone, heads, cfg)

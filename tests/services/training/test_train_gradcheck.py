@@ -35,7 +35,7 @@ def _records() -> list[FeatureRecord]:
         FeatureQuestion("count", "/items", r(H), target=2, bounds=(0, 32)),
         FeatureQuestion("anchor", "/items", r(H), region=(0, T), starts=(3, 8)),
     ]
-    return [FeatureRecord("rec", r(T, H), qs)]
+    return [FeatureRecord("rec", r(T, H), qs, ctx_emb=r(T, H))]
 
 
 def _heads():

@@ -34,7 +34,7 @@ def synthetic_records(n: int = 12, seed: int = 0) -> list[FeatureRecord]:
             FeatureQuestion("count", "/arr", a, target=k % 4, bounds=(0, 32)),
             FeatureQuestion("anchor", "/arr", a, region=(0, 10), starts=(gold_tok,)),
         ]
-        out.append(FeatureRecord(f"r{k}", ctx, qs))
+        out.append(FeatureRecord(f"r{k}", ctx, qs, ctx_emb=torch.randn(10, H, generator=g)))
     return out
 
 

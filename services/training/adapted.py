@@ -1,0 +1,85 @@
+"""LoRA training inputs: a cached record's questions re-read through the adapted layers.
+
+With `--lora-context base` (contract 12.7) the context is read once by the base weights and
+only fork rows carry adapters, so everything below the first adapted layer is frozen: the
+feature cache keeps each fork row's hidden states entering layer `adapt_from` (`q.h0`) and
+the trunk's K/V of the layers from there on (`rec.kv`). A training step resumes each row
+there (`Backbone.fork_many(start_layer=..., start_hidden=...)`, the same batch-invariant code
+inference runs) with the adapters of its head kind, and the heads read the new `a` / `o`.
+Exact: the skipped layers would give the same bits at every step.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Sequence
+
+import torch
+
+from deg_model.backbone import Backbone
+from deg_model.lora import LoraAdapters
+from deg_model.state import GrowBuffer, KVBuffer, State
+
+from .features import FeatureQuestion, FeatureRecord
+
+FORK_TOKEN_BUDGET = 4096
+
+
+def prefix_state(backbone: Backbone, rec: FeatureRecord) -> State:
+    """The record's trunk as a prefix State holding only the cached layers' K/V."""
+    if rec.kv is None or rec.adapt_from is None:
+        raise ValueError(f"{rec.uid}: this feature cache has no LoRA inputs (build it with --adapt-from)")
+    n_layers = len(backbone.spec.layer_kinds)
+    kv: list[KVBuffer | None] = [None] * n_layers
+    for layer, (k, v) in rec.kv.items():
+        kv[int(layer)] = KVBuffer.wrap(k.to(backbone.dtype), v.to(backbone.dtype))
+    hidden = GrowBuffer((0, backbone.spec.hidden_size), 0, backbone.dtype, backbone.device)
+    return State(kv=kv, lin=[None] * n_layers, hidden_buffer=hidden, length=int(rec.trunk_length))
+
+
+def adapted_questions(backbone: Backbone, adapters: LoraAdapters, rec: FeatureRecord, *, grad: bool,
+                      questions: Sequence[FeatureQuestion] | None = None,
+                      token_budget: int = FORK_TOKEN_BUDGET) -> list[FeatureQuestion]:
+    """`rec`'s questions (or the given subset) with `a` [H] / `o` [n, H] recomputed through
+    layers >= rec.adapt_from with each question's adapter (choice/score/noul -> decide,
+    extract/count/anchor -> extract). `grad=True` keeps the graph to the adapters."""
+    state = prefix_state(backbone, rec)
+    questions = list(rec.questions if questions is None else questions)
+    if adapters.config.layers and min(adapters.config.layers) < rec.adapt_from:
+        raise ValueError(f"adapters start at layer {min(adapters.config.layers)}, below the cache's "
+                         f"adapt_from {rec.adapt_from}: rebuild the cache from that layer")
+    out: list[FeatureQuestion] = []
+    batch: list[FeatureQuestion] = []
+    width = 0
+
+    def flush():
+        nonlocal batch, width
+        if not batch:
+            return
+        res = backbone.fork_many(
+            [(state, [q.ids for q in batch])], start_layer=rec.adapt_from, start_hidden=[q.h0 for q in batch],
+            grad=grad, adapters=adapters,
+            row_adapters=[adapters.for_head(q.kind) for q in batch])
+        for r, q in enumerate(batch):
+            a = res.normed[r, q.answer]                                                 # [H]
+            o = res.normed[r, list(q.options)] if q.options else None                  # [n, H]
+            out.append(dataclasses.replace(q, a=a, o=o))
+        batch, width = [], 0
+
+    for q in questions:
+        if q.ids is None or q.h0 is None:
+            raise ValueError(f"{rec.uid}: question {q.pointer} has no cached fork row")
+        n = -(-int(q.ids.shape[0]) // 16) * 16
+        if batch and width + n > token_budget:
+            flush()
+        batch.append(q)
+        width += n
+    flush()
+    return out
+
+
+def adapted_record(backbone: Backbone, adapters: LoraAdapters | None, rec: FeatureRecord, *,
+                   grad: bool) -> FeatureRecord:
+    """`rec` with adapted questions (unchanged when there are no adapters)."""
+    if adapters is None:
+        return rec
+    return dataclasses.replace(rec, questions=adapted_questions(backbone, adapters, rec, grad=grad))
