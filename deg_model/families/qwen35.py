@@ -26,7 +26,10 @@ or a full Qwen3.5 snapshot (model_type `qwen3_5`, text weights under
 
 The conv is computed per element in a fixed tap order (no conv kernel), so it is
 batch-invariant; padded fork positions never reach a row's state (see `kernels.delta_rule`)
-and the conv tail is gathered at each row's real length.
+and the conv tail is gathered at each row's real length. On the fork and decode path the
+per-token activations of a state layer (conv SiLU, `beta`, `g`, the norm gate's SiLU) run
+through `kernels.delta_rule.tokenwise`: a plain call over `[rows, 1, Hv]` rounds a decode row
+differently alone than among others (torch's vectorized body vs its scalar tail).
 """
 from __future__ import annotations
 
@@ -39,6 +42,7 @@ import torch.nn.functional as F
 from ..errors import WeightsError
 from ..kernels import delta_rule_kernels
 from ..kernels.conv import causal_conv
+from ..kernels.delta_rule import tokenwise
 from ..kernels.tiles import linear
 from .base import ATTENTION, STATE, BackboneSpec, Weights, rotate_half
 
@@ -72,6 +76,11 @@ def centred_rms_norm(x: torch.Tensor, one_plus_w: torch.Tensor, eps: float) -> t
 
 def _l2norm(x: torch.Tensor, eps: float = 1e-6) -> torch.Tensor:
     return x * torch.rsqrt((x * x).sum(-1, keepdim=True) + eps)
+
+
+def _whole(fn, x: torch.Tensor) -> torch.Tensor:
+    """An activation over the whole tensor at once (the trunk's form of `tokenwise`)."""
+    return fn(x)
 
 
 class Qwen35Family:
@@ -244,29 +253,32 @@ class Qwen35Family:
                   ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
         """x [R, W, F] features of R rows (row r valid for t < its length, right-padded);
         rec [R, Hv, Dk, Dv] fp32, tail [R, K-1, Cc]. Returns (y [R, W, Hv*Dv], rec, tail).
-        `chunked` (every position valid): the chunked prefill kernel; else token by token."""
+        `chunked` (every position valid): the chunked prefill kernel, plain whole-chunk
+        activations (the trunk has no batch to be invariant to); else token by token, with
+        batch-invariant activations (`tokenwise`)."""
         R, W, _ = x.shape
         Hk, Hv, Dk, Dv, Cc = spec.lin_k_heads, spec.lin_v_heads, spec.lin_k_dim, spec.lin_v_dim, spec.conv_channels
         Vd = Hv * Dv
         mixed, z = x[..., :Cc], x[..., Cc:Cc + Vd]
         b, a = x[..., Cc + Vd:Cc + Vd + Hv], x[..., Cc + Vd + Hv:]
+        each = _whole if chunked else tokenwise
         conv_out, tail = causal_conv(mixed, tail, weights[f"{layer}.conv"], valid)
-        conv_out = F.silu(conv_out)
+        conv_out = each(F.silu, conv_out)                                    # [R, W, Cc]
         q = conv_out[..., :Hk * Dk].unflatten(-1, (Hk, Dk))
         k = conv_out[..., Hk * Dk:2 * Hk * Dk].unflatten(-1, (Hk, Dk))
         v = conv_out[..., 2 * Hk * Dk:].unflatten(-1, (Hv, Dv))
         if Hv != Hk:                           # each key head serves Hv // Hk consecutive value heads
             q, k = q.repeat_interleave(Hv // Hk, dim=2), k.repeat_interleave(Hv // Hk, dim=2)
         q, k = _l2norm(q.float()), _l2norm(k.float())                       # [R, W, Hv, Dk]
-        beta = torch.sigmoid(b.float())                                      # [R, W, Hv]
-        g = weights[f"{layer}.neg_A"] * F.softplus(a.float() + weights[f"{layer}.dt_bias"])
+        beta = each(torch.sigmoid, b.float())                                # [R, W, Hv]
+        g = weights[f"{layer}.neg_A"] * each(F.softplus, a.float() + weights[f"{layer}.dt_bias"])
         kernels = delta_rule_kernels(x.device)
         if chunked:
             o, rec = kernels.chunked(q, k, v, g, beta, Dk ** -0.5, rec)
         else:
             o, rec = kernels.recurrent(q, k, v, g, beta, Dk ** -0.5, rec, valid)
-        o = gated_rms_norm(o.to(x.dtype), z.unflatten(-1, (Hv, Dv)), weights[f"{layer}.gated_norm"],
-                           spec.rms_norm_eps)
+        silu_z = each(F.silu, z.float()).unflatten(-1, (Hv, Dv))             # [R, W, Hv, Dv] fp32
+        o = gated_rms_norm(o.to(x.dtype), silu_z, weights[f"{layer}.gated_norm"], spec.rms_norm_eps)
         return o.flatten(-2), rec, tail
 
     def state_out(self, spec: Qwen35Spec, weights: Weights, layer: int, h: torch.Tensor,
@@ -275,11 +287,12 @@ class Qwen35Family:
         return self._mlp(spec, weights, layer, h)
 
 
-def gated_rms_norm(o: torch.Tensor, gate: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
-    """Per head: `w * norm(o) * silu(gate)`, the norm in fp32 (as transformers' RMSNormGated)."""
+def gated_rms_norm(o: torch.Tensor, silu_gate: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
+    """Per head: `w * norm(o) * silu(gate)`, the norm in fp32 (as transformers' RMSNormGated);
+    `silu_gate` is the fp32 `silu(gate)`, computed by the caller (batch-invariantly on forks)."""
     of = o.float()
     normed = weight * (of * torch.rsqrt(of.pow(2).mean(-1, keepdim=True) + eps)).to(o.dtype)
-    return (normed * F.silu(gate.float())).to(o.dtype)
+    return (normed * silu_gate).to(o.dtype)
 
 
 QWEN35 = Qwen35Family()

@@ -12,7 +12,10 @@ q and k arrive L2-normalized (the caller's job, as with flash-linear-attention's
 decode path. A position with `valid[r, t] == False` leaves row r's state untouched through
 `torch.where` (not through beta = g = 0 arithmetic, which could flip the sign of a zero), so
 right padding is exact whatever the batch width, and every op is per row (elementwise or a
-reduction over one row's own head dims), so a row's bits never depend on the other rows.
+reduction over one row's own head dims), so a row's bits never depend on the other rows. The
+decay `exp(g)` is a plain `exp`: on x86 builds torch runs it through MKL's vector math, which
+gives a value the same bits at any position of any length of array (tested), unlike torch's
+own vectorized loops; the layer's other activations need `tokenwise` (below).
 
 `chunked_gated_delta_rule` is the prefill form (one sequence, or rows without padding): the
 UT-transform formulation of `transformers`' `torch_chunk_gated_delta_rule`, carrying an initial
@@ -22,6 +25,41 @@ from __future__ import annotations
 
 import torch
 import torch.nn.functional as F
+
+VECTOR_STEP = 64        # values: a whole number of torch's 2-vector loop steps (fp32, up to 1024-bit SIMD)
+SERIAL_MAX = 32768      # torch's elementwise grain (at::internal::GRAIN_SIZE): one thread up to this size
+
+
+def tokenwise(fn, x: torch.Tensor) -> torch.Tensor:
+    """`fn(x)` for an elementwise `fn` over `x [..., n]` (n values per token), with every token's
+    bits independent of how many tokens share the call (CPU).
+
+    torch's own CPU elementwise kernels run ONE flat loop over a contiguous tensor: a vectorized
+    body in steps of two SIMD vectors, then a scalar tail, and the two round exp-based functions
+    (softplus, sigmoid, silu) differently in the last bit. Which values fall in the tail depends
+    on the total count, i.e. on the batch: one decode row's 4 heads are all tail, 4 rows (16
+    values) all body on AVX2 (AVX-512 steps 32). So each token's values are laid out in a
+    zero-padded segment of a multiple of VECTOR_STEP values and run in calls of at most
+    SERIAL_MAX values (one thread: a bigger call is split over threads at bounds of torch's own,
+    which need not fall on a vector step): the loop never has a tail, and every value takes the
+    vectorized path whatever the batch. Inputs whose tokens are already contiguous runs of a
+    multiple of VECTOR_STEP values run as they are (no copy; the loop covers whole tokens, one
+    or many at a time); otherwise the result is a view into the padded layout. `fn(0)` must be
+    finite (padding). Off the CPU it is plain `fn(x)`: a GPU elementwise kernel runs one code
+    path for every element. Not for MKL-backed ops (exp, cos): they need no padding, and MKL
+    threads arrays of 128+ values on its own.
+    """
+    n = x.shape[-1]
+    seg = -(-n // VECTOR_STEP) * VECTOR_STEP
+    if x.device.type != "cpu" or (seg == n and x.stride(-1) == 1 and x.numel() <= SERIAL_MAX):
+        return fn(x)                    # each token a whole number of vector steps already
+    padded = torch.constant_pad_nd(x, (0, seg - n)).contiguous()           # [..., seg]
+    if padded.numel() <= SERIAL_MAX:
+        return fn(padded).narrow(-1, 0, n)                                  # a view, no copy back
+    flat = padded.view(-1, seg)                                             # [tokens, seg]
+    block = max(1, SERIAL_MAX // seg)                                       # tokens per call
+    out = torch.cat([fn(piece) for piece in flat.split(block)])
+    return out.view(padded.shape).narrow(-1, 0, n)
 
 
 def _check(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, g: torch.Tensor, beta: torch.Tensor,

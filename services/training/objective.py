@@ -9,10 +9,12 @@ The two other terms of contract 12.4 and why they are not separate terms here:
   `examples.py`) with the gold count capped at the top class, trained in the `count` term,
   so `count_peaks` decoding has a trained count. It shares the count weight (0.5) rather
   than a separate `--anchor-count-weight`.
-- `lm`: next-token CE through the tied, frozen LM head. With a frozen backbone and no
-  adapters nothing trainable lies on the path from the generate rows to the LM logits, so
-  its gradient with respect to every trained parameter is exactly zero: the term would be
-  a constant. It belongs with the LoRA adapters, not with heads trained on cached features.
+- `lm`: next-token CE through the tied, frozen LM head. x-generate rows run adapter-off
+  (contract 12.7: the base model writes x-generate text; LoRA adapts decide/extract rows
+  only, and the context is read by the base weights), so nothing trainable lies on the
+  path from a generate row to its LM logits: the term's gradient with respect to every
+  trained parameter is exactly zero, a constant not worth computing. It would matter only
+  for a full fine-tune or a generate adapter (`--generate base+lora`), neither built here.
 """
 from __future__ import annotations
 

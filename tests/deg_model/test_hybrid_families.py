@@ -1,14 +1,17 @@
 """Hybrid families (state layers + attention layers) against `transformers` on tiny random
 configs (fp32): prefill parity (single, padded batch, chunked), chunked = one-shot, forks equal
 an independent full forward and are bitwise independent of batch composition, padding never
-reaches a row's state, decode steps match a full forward."""
+reaches a row's state, decode steps match a full forward and are bitwise batch-invariant (as
+are the state layers' activations, `tokenwise`)."""
 from __future__ import annotations
 
 import pytest
 import torch
+import torch.nn.functional as F
 
 from deg_model.backbone import Backbone
 from deg_model.families import STATE
+from deg_model.kernels.delta_rule import SERIAL_MAX, tokenwise
 
 VOCAB = 320
 
@@ -158,24 +161,28 @@ def test_decode_steps_match_full_forward_and_are_bitwise_batch_invariant(hybrid,
         steps = torch.randint(0, VOCAB, (4, 4), generator=gen)
 
         def run(order):
+            """Decode rows[order[p]] at batch position p; per position, 4 steps of logits."""
             fork = bb.fork(state, [rows[i] for i in order], keep=True).state
-            got = {i: [] for i in order}
-            live = list(order)
+            got = [[] for _ in order]
+            live = list(range(len(order)))                  # positions still decoding
             for s in range(4):
-                logits = bb.decode_step(fork, torch.stack([steps[i, s] for i in live]))
-                for pos, i in enumerate(live):
-                    got[i].append(logits[pos])
+                logits = bb.decode_step(fork, torch.stack([steps[order[p], s] for p in live]))
+                for j, p in enumerate(live):
+                    got[p].append(logits[j])
                 if s == 1 and len(live) > 1:                # drop the first row mid-way
                     fork = fork.select(list(range(1, len(live))))
                     got[live[0]].extend([None, None])
                     live = live[1:]
             return got
 
-        alone = {i: run([i])[i] for i in range(4)}
-        for order in ([0, 1, 2, 3], [3, 1, 0, 2]):
+        alone = {i: run([i])[0] for i in range(4)}
+        # 12 rows: a per-head activation over [rows, Hv] spans 48 values, past one vector step
+        # of torch's elementwise loop on AVX2 (16) and AVX-512 (32) alike, while one row alone
+        # (4 heads) is all scalar tail; both must round a row the same.
+        for order in ([0, 1, 2, 3], [3, 1, 0, 2], [0, 1, 2, 3, 3, 2, 1, 0, 2, 0, 1, 3]):
             got = run(order)
-            for i in order:
-                for a, b in zip(got[i], alone[i]):
+            for p, i in enumerate(order):
+                for a, b in zip(got[p], alone[i]):
                     if a is not None:
                         assert torch.equal(a, b)
         for i in range(4):
@@ -183,6 +190,54 @@ def test_decode_steps_match_full_forward_and_are_bitwise_batch_invariant(hybrid,
                 with torch.no_grad():
                     ref = model(torch.cat([context, rows[i], steps[i, :s + 1]])[None]).logits[0, -1]
                 assert (alone[i][s] - ref).abs().max() <= 1e-4
+    finally:
+        torch.set_num_threads(old)
+
+
+@pytest.mark.parametrize("threads", [None, 1])
+def test_tokenwise_activations_are_bitwise_independent_of_the_batch(threads):
+    """The state layers' activations on the fork/decode path (`tokenwise`): a token's values
+    are the same bits alone, among any number of tokens, at any position, contiguous or a
+    strided view, and in batches split into several calls (700 tokens of >= 64 values exceed
+    one call's SERIAL_MAX); and it is the activation."""
+    old = torch.get_num_threads()
+    if threads:
+        torch.set_num_threads(threads)
+    try:
+        gen = torch.Generator().manual_seed(9)
+        assert 700 * 64 > SERIAL_MAX                    # so 700 tokens of n >= 64 take several calls
+        for fn in (F.softplus, torch.sigmoid, F.silu):
+            for n in (1, 3, 4, 17, 64, 100):
+                x = torch.randn(700, n, generator=gen) * 4
+                alone = torch.cat([tokenwise(fn, x[t:t + 1].clone()) for t in range(len(x))])
+                torch.testing.assert_close(alone, fn(x))
+                wide = torch.randn(700, n + 5, generator=gen)
+                wide[:, 2:n + 2] = x                      # x as a strided view of a wider tensor
+                for count in (2, 4, 7, 16, 17, 33, 700):
+                    assert torch.equal(tokenwise(fn, x[:count]), alone[:count])
+                    assert torch.equal(tokenwise(fn, x[-count:]), alone[-count:])
+                    assert torch.equal(tokenwise(fn, wide[:count, 2:n + 2]), alone[:count])
+                rows = x[:60].view(3, 20, n)              # [rows, W, n] keeps its shape
+                assert torch.equal(tokenwise(fn, rows), alone[:60].view(3, 20, n))
+    finally:
+        torch.set_num_threads(old)
+
+
+@pytest.mark.parametrize("threads", [None, 1])
+def test_plain_exp_is_bitwise_independent_of_the_batch(threads):
+    """The delta rule's decay is a plain `exp` over `[rows, Hv]` (MKL's vector math on x86
+    builds): a value's bits must not depend on its position or on the array's length."""
+    old = torch.get_num_threads()
+    if threads:
+        torch.set_num_threads(threads)
+    try:
+        gen = torch.Generator().manual_seed(10)
+        x = torch.cat([-12 * torch.rand(600, 4, generator=gen), 4 * torch.randn(600, 4, generator=gen)])
+        alone = torch.cat([x[t:t + 1].clone().exp() for t in range(len(x))])
+        for count in (2, 3, 4, 7, 16, 17, 33, 1200):
+            assert torch.equal(x[:count].exp(), alone[:count])
+            assert torch.equal(x[-count:].exp(), alone[-count:])
+            assert torch.equal(torch.exp(x[:count].t()).t(), alone[:count])     # strided
     finally:
         torch.set_num_threads(old)
 
