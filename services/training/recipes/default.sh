@@ -7,14 +7,18 @@
 #   3. stage 1: the heads alone on the cached features (cheap: no backbone pass per step);
 #   4. stage 2: LoRA adapters (rank 8, decide + extract, layers 24..29, fork rows only; the
 #      context is read by the base weights) trained together with the heads from stage 1;
-#   5. calibration on val, evaluation through Runtime.fill on val and the held-out test domains.
+#   5. the kept checkpoint: the lowest loss on the val feature cache among every saved step of
+#      both stages (early stopping on val; never a test record);
+#   6. calibration on val, evaluation through Runtime.fill on val and the held-out test domains.
 # Every step is deterministic from its seed. Writes var/train-default/.
 #   bash services/training/recipes/default.sh [STAGE1_STEPS] [STAGE2_STEPS] [TEST_RECORDS]
+# The shipped checkpoints/deg-smollm2-135m-0.1 came from `... default.sh 1500 100 200`; see its
+# provenance.json for the figures, including why stage 1 was kept.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 PY=${PY:-.venv/bin/python}
-S1=${1:-3000}
-S2=${2:-300}
+S1=${1:-1500}
+S2=${2:-100}
 TEST_LIMIT=${3:-200}
 SEED=11
 OUT=${OUT:-var/train-default}
@@ -40,13 +44,17 @@ $PY -m services.training features --records "$OUT/val.jsonl" --split val --out "
 $PY -m services.training features --records "$OUT/train.jsonl" --split train --out "$OUT/features/train" \
     $FEAT --max-forks 48
 $PY -m services.training train --out "$OUT/heads" --features "$OUT/features/train" --steps "$S1" \
-    --batch-records 8 --warmup 100 --save-every 1000 --seed 0 --array-mode anchor
-HEADS=$(ls -d "$OUT"/heads/step-* | sort | tail -1)
+    --batch-records 8 --warmup 100 --save-every 250 --seed 0 --array-mode anchor
+$PY -m services.training validate --features "$OUT/features/val" "$OUT"/heads/step-* > "$OUT/val-heads.jsonl"
+HEADS=$($PY -c "import json,sys; print(min((json.loads(l) for l in open(sys.argv[1])), key=lambda r: r['total'])['checkpoint'])" "$OUT/val-heads.jsonl")
 $PY -m services.training train --out "$OUT/lora" --features "$OUT/features/train" --steps "$S2" \
-    --batch-records 4 --warmup 20 --save-every 50 --seed 0 --array-mode anchor \
-    --lr 3e-4 --lora-rank 8 --lora-alpha 16 --lora-lr 1e-3 --init-from "$HEADS"
-LAST=$(ls -d "$OUT"/lora/step-* | sort | tail -1)
-$PY -m services.training calibrate --checkpoint "$LAST" --features "$OUT/features/val"
-$PY -m services.training evaluate --checkpoint "$LAST" --records "$OUT/val.jsonl" --split val --limit 40 > "$OUT/eval-val.json"
-$PY -m services.training evaluate --checkpoint "$LAST" --records "$OUT/test.jsonl" --split test --limit "$TEST_LIMIT" > "$OUT/eval-test.json"
-echo "checkpoint: $LAST"
+    --batch-records 4 --warmup 10 --save-every 25 --seed 0 --array-mode anchor \
+    --lr 1e-4 --lora-rank 8 --lora-alpha 16 --lora-lr 1e-4 --init-from "$HEADS"
+$PY -m services.training validate --features "$OUT/features/val" "$OUT"/lora/step-* > "$OUT/val-lora.jsonl"
+BEST=$(cat "$OUT/val-heads.jsonl" "$OUT/val-lora.jsonl" | $PY -c "import json,sys; print(min((json.loads(l) for l in sys.stdin), key=lambda r: r['total'])['checkpoint'])")
+KEPT="$OUT/kept"
+rm -rf "$KEPT" && cp -r "$BEST" "$KEPT" && rm -f "$KEPT/optimizer.safetensors"
+$PY -m services.training calibrate --checkpoint "$KEPT" --features "$OUT/features/val"
+$PY -m services.training evaluate --checkpoint "$KEPT" --records "$OUT/val.jsonl" --split val --limit 40 > "$OUT/eval-val.json"
+$PY -m services.training evaluate --checkpoint "$KEPT" --records "$OUT/test.jsonl" --split test --limit "$TEST_LIMIT" > "$OUT/eval-test.json"
+echo "kept: $BEST -> $KEPT"
