@@ -15,13 +15,11 @@ from typing import Sequence
 
 import torch
 
-from deg_model.backbone import Backbone
+from deg_model.backbone import FORK_GRID, Backbone
 from deg_model.lora import LoraAdapters
 from deg_model.state import GrowBuffer, KVBuffer, State
 
-from .features import FeatureQuestion, FeatureRecord
-
-FORK_TOKEN_BUDGET = 4096
+from .features import FORK_TOKEN_BUDGET, FeatureQuestion, FeatureRecord
 
 
 def prefix_state(backbone: Backbone, rec: FeatureRecord) -> State:
@@ -68,7 +66,7 @@ def adapted_questions(backbone: Backbone, adapters: LoraAdapters, rec: FeatureRe
     for q in questions:
         if q.ids is None or q.h0 is None:
             raise ValueError(f"{rec.uid}: question {q.pointer} has no cached fork row")
-        n = -(-int(q.ids.shape[0]) // 16) * 16
+        n = -(-int(q.ids.shape[0]) // FORK_GRID) * FORK_GRID     # the padded width the fork pays
         if batch and width + n > token_budget:
             flush()
         batch.append(q)

@@ -6,27 +6,21 @@ import json
 
 import pytest
 import torch
-from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
 
 from deg.schema import compile_schema
 from deg_model.backbone import Backbone
-from deg_model.loading import embedded_gguf_path
 from services.training.datagen import generate
 from services.training import examples as examples_module
 from services.training.examples import ExampleBuilder, char_to_token_span, training_runtime
 from services.training.evaluate import evaluate
 from services.training.features import attach_embeddings, build_cache, load_cache, record_features
 
+from tiny_llama import tiny_llama_backbone
+
 
 @pytest.fixture(scope="module")
 def backbone() -> Backbone:
-    gguf = embedded_gguf_path()
-    tokenizer = AutoTokenizer.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
-    torch.manual_seed(0)
-    model = LlamaForCausalLM(LlamaConfig(
-        vocab_size=49152, hidden_size=32, intermediate_size=48, num_hidden_layers=1, num_attention_heads=2,
-        num_key_value_heads=1, max_position_embeddings=8192, rms_norm_eps=1e-5)).eval()
-    return Backbone.from_hf_model(model, tokenizer)
+    return tiny_llama_backbone()
 
 
 @pytest.fixture(scope="module")

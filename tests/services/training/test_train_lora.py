@@ -8,12 +8,10 @@ import dataclasses
 
 import pytest
 import torch
-from transformers import AutoTokenizer, LlamaConfig, LlamaForCausalLM
 
 from deg_model.backbone import Backbone
 from deg_model.checkpoint import load_checkpoint
 from deg_model.lora import LoraAdapters, LoraConfig, load_adapters
-from deg_model.loading import embedded_gguf_path
 from services.training.adapted import adapted_questions, adapted_record
 from services.training.datagen import generate
 from services.training.examples import ExampleBuilder, training_runtime
@@ -21,17 +19,13 @@ from services.training.features import attach_embeddings, record_features
 from services.training.objective import batch_loss
 from services.training.trainer import TrainSettings, train
 
+from tiny_llama import tiny_llama_backbone
+
 ADAPT_FROM = 1
 
 
 def _backbone(dtype=torch.float32) -> Backbone:
-    gguf = embedded_gguf_path()
-    tokenizer = AutoTokenizer.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
-    torch.manual_seed(0)
-    model = LlamaForCausalLM(LlamaConfig(
-        vocab_size=49152, hidden_size=32, intermediate_size=48, num_hidden_layers=3, num_attention_heads=2,
-        num_key_value_heads=1, max_position_embeddings=8192, rms_norm_eps=1e-5)).eval()
-    return Backbone.from_hf_model(model, tokenizer, dtype=dtype)
+    return tiny_llama_backbone(layers=3, dtype=dtype)
 
 
 @pytest.fixture(scope="module")
