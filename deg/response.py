@@ -44,20 +44,12 @@ from deg.outcomes import (ArrayOutcome, FieldOutcome, RawFill, confidence, expec
                           first_argmax)
 from deg.parsers.formats import FORMAT_CHECKER
 from deg.plan import EXTRACT_MODES, ArrayPlan, FieldPlan, FillPlan
+from deg.pointer import escape, pointer_of, split as split_pointer
 
 __all__ = ["apply_drops", "assemble", "confidence", "escape", "pointer_of"]
 
 Item = tuple[str, int]                 # (concrete pointer of an array instance, item index)
 
-
-def escape(name: str) -> str:
-    """One RFC 6901 reference token."""
-    return name.replace("~", "~0").replace("/", "~1")
-
-
-def pointer_of(segments: list[str | int] | tuple[str | int, ...]) -> str:
-    """The concrete pointer of property names and integer indices."""
-    return "".join("/" + (str(s) if isinstance(s, int) else escape(s)) for s in segments)
 
 
 # ---------------------------------------------------------------- concrete pointers
@@ -97,9 +89,10 @@ class _Located:
 
 
 def _split(pointer: str) -> list[str]:
-    if not isinstance(pointer, str) or (pointer and not pointer.startswith("/")):
-        raise FillError(f"{pointer!r} is not an RFC 6901 pointer")
-    return [s.replace("~1", "/").replace("~0", "~") for s in pointer.split("/")[1:]]
+    try:
+        return split_pointer(pointer)
+    except ValueError as exc:
+        raise FillError(str(exc)) from None
 
 
 def _plan_index(plan: FillPlan) -> tuple[dict[str, FieldPlan], dict[str, ArrayPlan]]:

@@ -26,6 +26,7 @@ from typing import Any
 import regex
 
 from deg.plan import ArrayPlan, FieldPlan
+from deg.pointer import join as join_pointer
 from deg.schema import keywords as kw
 from deg.schema.numbers import (admissible_integers, normalized_constraints,
                                 number_admits_some)
@@ -83,12 +84,8 @@ def _equality_key(value: Any) -> tuple:
     return (_value_type(value), value)
 
 
-def _escape(name: str) -> str:
-    return name.replace("~", "~0").replace("/", "~1")
-
-
 def _pointer(path: tuple[str, ...]) -> str:
-    return "".join("/" + (part if part == "*" else _escape(part)) for part in path)
+    return join_pointer(path)
 
 
 def _describe(value: Any) -> str:

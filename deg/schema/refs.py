@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import unquote
 
+from deg.pointer import unescape
+
 Loc = tuple[str | int, ...]
 
 
@@ -68,7 +70,7 @@ def resolve_ref(document: Any, ref: Any, anchors: dict[str, Loc]) -> tuple[Any, 
         return target, loc
     target, loc = document, ()
     for raw in fragment[1:].split("/"):
-        token = raw.replace("~1", "/").replace("~0", "~")
+        token = unescape(raw)
         target, part = _segment(target, token, ref)
         loc += (part,)
     return target, loc
