@@ -13,15 +13,20 @@ freshly initialised heads, loudly. A checkpoint that records its base weights' S
 a backbone with other weights. A checkpoint with LoRA adapters (`deg.json["lora"]` +
 `adapters.safetensors`) serves them on its decide/extract fork rows (`checkpoint_adapters`).
 
-Modules: `fill` (orchestration), `layout` (fork text), `decode` (span scoring), `arrays`
-(count / anchor decoding), `generate` + `constrain` + `tokenbytes` (constrained decoding).
+Modules: `fill` (orchestration: `Runtime`, the lockstep round driver), `jobs` (`FillJob`,
+per-job progress and failure isolation), `trunk` (the context read once), `questions` (a
+round's fork questions), `layout` (fork text), `forks` (fork rows in micro-batches), `decide`
+(leaf answers -> outcomes through the heads), `decode` (span scoring), `arrays` (count /
+anchor decoding -> items), `generate_phase` (KNOWN VALUES, generate rows of all jobs, merge),
+`generate` + `constrain` + `tokenbytes` (constrained decoding).
 """
 from __future__ import annotations
 
 import logging
 from pathlib import Path
 
-from .fill import FillJob, Runtime
+from .fill import Runtime
+from .jobs import FillJob
 
 __all__ = ["FillJob", "Runtime", "load_runtime", "resolve_checkpoint", "checkpoint_adapters", "DEFAULT_MODEL_ID"]
 

@@ -1,4 +1,4 @@
-"""Array sizing (contract 12.3 `count`, 12.6 anchors): pure functions of head logits.
+"""Array sizing (contract 12.3 `count`, 12.6 anchors): head logits -> the items of an array.
 
 Index mode: the count head's argmax over `[minItems, cap]` (ties to the smallest count).
 Anchored mode: the anchor head scores every context token of the array's region.
@@ -9,14 +9,27 @@ Anchored mode: the anchor head scores every context token of the array's region.
   (`PEAK_RADIUS` tokens), then the best remaining tokens outside every radius if too few.
 - `hybrid`: threshold, unless no token passes p > 0.5 and the count says N > 0.
 Anchors come back sorted by position (document order). Ties go to the earlier token.
+
+`array_items` turns a round's count or anchor answer into the items the next round asks
+about: index items `0..N-1`, or anchored items, each with its region (from its anchor to the
+next item's, the last to the array's region end) and its locator (the context text of its
+first `LOCATOR_TOKENS` tokens, whitespace collapsed), which its questions show instead of an
+index.
 """
 from __future__ import annotations
 
 import torch
 
 from deg.errors import FillError
+from deg.request import FillOptions
+
+from ..heads import Heads
+from .decide import keep_head
+from .questions import Answer, Item, Question
+from .trunk import TrunkView
 
 PEAK_RADIUS = 4
+LOCATOR_TOKENS = 24
 INDEX_CAP = 32          # an index-addressed array without maxItems stops here
 MAX_COUNT = 64
 
@@ -147,3 +160,33 @@ def decode_anchors(mode: str, logits: torch.Tensor, *, min_items: int, cap: int 
                                   saturated=saturated)
         return threshold_anchors(logits, min_items, cap)
     raise ValueError(f"unknown array_decode {mode!r}")
+
+
+def array_items(heads: Heads, q: Question, answer: Answer, count: Answer | None, trunk: TrunkView,
+                options: FillOptions, heads_out: dict[str, torch.Tensor] | None = None) -> list[Item]:
+    """The items of one array instance from its count question's answer (index mode) or its
+    anchor question's answer (+ the count question's, unless `threshold`)."""
+    a_plan = q.array
+    if q.kind == "count":
+        lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items)
+        n = decode_count(keep_head(heads_out, f"count:{q.pointer}", heads.count_logits(answer.a)), lo, hi)
+        return [Item(a_plan, i) for i in range(n)]
+    r0, r1 = q.region
+    logits = keep_head(heads_out, f"{q.kind}:{q.pointer}", heads.anchor_logits_from_keys(
+        answer.a, trunk.anchor_keys[r0:r1], trunk.anchor_u[r0:r1]))        # [R]
+    n = saturated = None
+    if count is not None:
+        # An anchored array's count ranges up to MAX_COUNT (no index-mode cap of 32).
+        lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items, anchored=True)
+        n = decode_count(keep_head(heads_out, f"count:{q.pointer}", heads.count_logits(count.a)), lo, hi)
+        saturated = n == hi
+    cap = a_plan.max_items if a_plan.max_items is not None else options.max_items
+    anchors = [r0 + t for t in decode_anchors(options.array_decode, logits, min_items=a_plan.min_items,
+                                              cap=cap, count=n, saturated=bool(saturated))]
+    items = []
+    for k, anchor in enumerate(anchors):
+        end = anchors[k + 1] if k + 1 < len(anchors) else r1
+        last = min(anchor + LOCATOR_TOKENS, end) - 1
+        locator = trunk.text[trunk.tokens.offsets[anchor][0]:trunk.tokens.offsets[last][1]]
+        items.append(Item(a_plan, k, anchor=anchor, region=(anchor, end), locator=" ".join(locator.split())))
+    return items

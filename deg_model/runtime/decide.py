@@ -1,0 +1,84 @@
+"""A leaf question's answer -> its FieldOutcome through the heads (contract 12.3, 12.4).
+
+- decide.choice / decide.score: softmax (fp64) of the head's logits over the options.
+- decide.noul: the true/false head's probability of "true".
+- extract: start/end logits over the context tokens (an anchored item's leaves get the
+  anchor head's positional bias towards its region); the spans are scored by
+  `decode.plain_scores`, or for typed modes (numbers, dates, emails, ...) only the
+  candidate spans the grammar finds (`decode.typed_scores`), and `pick_extract` weighs the
+  best against the null outcome with the request's `null_margin` (else the runtime's
+  default).
+
+Head recording: with a `heads_out` dict, every raw head output is kept there (a detached
+copy keyed `"<kind>:<concrete pointer>"`), so determinism can be checked with `torch.equal`.
+"""
+from __future__ import annotations
+
+import hashlib
+
+import torch
+
+from deg.candidates import find_candidates
+from deg.outcomes import FieldOutcome, choice_outcome, noul_outcome, pick_extract, score_outcome
+from deg.request import FillOptions
+
+from ..heads import Heads
+from .decode import log_probs, plain_scores, typed_scores
+from .questions import Answer, Question
+from .trunk import TrunkView
+
+__all__ = ["decide_leaf", "keep_head"]
+
+_CANDIDATE_KIND = {"extract.number": "number", "date": "date", "date-time": "date-time",
+                   "email": "email", "uri": "uri", "uuid": "uuid"}
+_CANDIDATE_CACHE: dict[tuple[str, str], list[tuple[int, int]]] = {}
+
+
+def keep_head(heads_out: dict[str, torch.Tensor] | None, key: str, logits: torch.Tensor) -> torch.Tensor:
+    """Keep a raw head output under `key` when recording (`heads_out` not None); returns it."""
+    if heads_out is not None:
+        heads_out[key] = logits.detach().clone()
+    return logits
+
+
+def decide_leaf(heads: Heads, q: Question, answer: Answer, trunk: TrunkView, options: FillOptions, *,
+                default_null_margin: float, heads_out: dict[str, torch.Tensor] | None = None) -> FieldOutcome:
+    f, a, o = q.field, answer.a, answer.o
+    key = f"{q.kind}:{q.pointer}"
+    if f.mode == "decide.choice":
+        logits = keep_head(heads_out, key, heads.choice_logits(a, o))
+        return choice_outcome(f, q.pointer, torch.softmax(logits.double(), -1).tolist())
+    if f.mode == "decide.score":
+        logits = keep_head(heads_out, key, heads.score_logits(a, o))
+        return score_outcome(f, q.pointer, torch.softmax(logits.double(), -1).tolist())
+    if f.mode == "decide.noul":
+        logits = keep_head(heads_out, key, heads.noul_logits(a))
+        return noul_outcome(f, q.pointer, float(torch.softmax(logits.double(), -1)[0]))
+    bias = None
+    item = next((it for it in reversed(q.scope) if it.anchor is not None), None)
+    if item is not None:
+        positions = torch.arange(len(trunk.tokens))
+        bias = heads.anchored_bias(positions, item.anchor, item.region[1])
+    start, end = heads.span_logits_from_keys(a, trunk.span_keys, bias)
+    keep_head(heads_out, key, torch.stack([start, end]))
+    ls, le, null_lp = log_probs(start, end)
+    kind = _CANDIDATE_KIND.get(f.mode) or _CANDIDATE_KIND.get(f.format or "")
+    if kind is not None:
+        scored = typed_scores(ls, le, trunk.tokens, _candidates(kind, trunk.text))
+    else:
+        scored = plain_scores(ls, le, trunk.tokens, trunk.text)
+    margin = options.null_margin if options.null_margin is not None else default_null_margin
+    return pick_extract(f, q.pointer, trunk.text, scored, null_lp, null_margin=margin,
+                        date_order=options.date_order, default_offset=options.default_offset)
+
+
+def _candidates(kind: str, text: str) -> list[tuple[int, int]]:
+    """The grammar's candidate spans of a kind in a context, memoized for the few contexts in
+    flight (a batch asks many typed leaves of the same context)."""
+    key = (kind, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
+    hit = _CANDIDATE_CACHE.get(key)
+    if hit is None:
+        if len(_CANDIDATE_CACHE) > 64:
+            _CANDIDATE_CACHE.clear()
+        hit = _CANDIDATE_CACHE[key] = find_candidates(kind, text)
+    return hit

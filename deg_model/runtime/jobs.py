@@ -1,0 +1,85 @@
+"""One fill request of a batch (`FillJob`) and its progress through the lockstep driver.
+
+`FillJob` is the one job type of the runtime: the inference service builds it from the wire,
+and `Runtime.fill_many` runs a list of them. A job's exception is its own outcome: `guard`
+turns an exception of any step of a job into that job's result, so the other jobs of the
+batch run on.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import torch
+
+from deg.outcomes import ArrayOutcome, FieldOutcome, RawFill
+from deg.plan import FillPlan
+from deg.request import FillOptions
+
+from ..state import State
+from .questions import Scope
+from .trunk import TrunkView
+
+__all__ = ["FillJob", "JobRun", "guard"]
+
+
+@dataclass(frozen=True)
+class FillJob:
+    context: str                  # the rendered context (deg.render_context)
+    plan: FillPlan
+    options: FillOptions
+
+
+def _new_stats() -> dict[str, int]:
+    return {"prompt_tokens": 0, "fork_rows": 0, "fork_tokens": 0, "generated_tokens": 0}
+
+
+@dataclass
+class JobRun:
+    """One job's progress through `fill_many`: its trunk state, the scopes its next round asks,
+    what it has decided so far, and its own exception slot. `context`, `plan` and `options`
+    are the job's as given: their types are checked by the job's first step, so a job of the
+    wrong types fails only itself."""
+    context: object
+    plan: object
+    options: object
+    stats: dict[str, int] = field(default_factory=_new_stats)
+    heads: dict[str, torch.Tensor] = field(default_factory=dict)
+    state: State | None = None
+    trunk: TrunkView | None = None
+    scopes: list[Scope] = field(default_factory=lambda: [()])
+    fields_out: list[FieldOutcome] = field(default_factory=list)
+    arrays_out: list[ArrayOutcome] = field(default_factory=list)
+    raw: RawFill | None = None
+    error: Exception | None = None
+
+    @classmethod
+    def of(cls, job: FillJob) -> "JobRun":
+        """The run of a job; something that is not a job at all fails only its own run."""
+        try:
+            context, plan, options = job.context, job.plan, job.options
+        except AttributeError:
+            return cls(None, None, None, error=TypeError(
+                f"a job must be a FillJob (context, plan, options), got {type(job).__name__}"))
+        return cls(context, plan, options)
+
+    @property
+    def live(self) -> bool:
+        return self.error is None and self.raw is None
+
+    def check(self) -> None:
+        """A clear TypeError naming the field of the wrong type."""
+        if not isinstance(self.context, str):
+            raise TypeError(f"context must be the rendered context string, got {type(self.context).__name__}")
+        if not isinstance(self.plan, FillPlan):
+            raise TypeError(f"plan must be a compiled deg.FillPlan, got {type(self.plan).__name__}")
+        if not isinstance(self.options, FillOptions):
+            raise TypeError(f"options must be deg.request.FillOptions, got {type(self.options).__name__}")
+
+
+def guard(run: JobRun, fn, *args):
+    """Call fn; an exception becomes the run's own outcome (isolated by contract)."""
+    try:
+        return fn(*args)
+    except Exception as exc:          # noqa: BLE001 - isolated per job by contract
+        run.error = exc
+        return None
