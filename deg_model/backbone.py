@@ -216,21 +216,40 @@ class Backbone:
         cos, sin = fam.rotary(spec, w, positions)
         h = fam.embed(w, ids.to(self.device))                                # [C, H]
         every = torch.ones((1, C), dtype=torch.bool, device=self.device)
-        for i, kind in enumerate(spec.layer_kinds):
-            if kind == STATE:
-                x = fam.state_in(spec, w, i, h)                              # [C, F]
-                rec, tail = state.lin[i]
-                y, rec, tail = fam.state_mix(spec, w, i, x[None], every, rec, tail, chunked=True)
-                state.lin[i] = (rec, tail)
-                h = fam.state_out(spec, w, i, h, y[0])
-                continue
-            q, k, v, *extra = fam.attn_in(spec, w, i, h, cos, sin)           # [C, Hq|Hkv, D]
-            buf = state.kv[i]
+
+        def mix(i: int, h: torch.Tensor) -> torch.Tensor:
+            x = fam.state_in(spec, w, i, h)                                  # [C, F]
+            rec, tail = state.lin[i]
+            y, rec, tail = fam.state_mix(spec, w, i, x[None], every, rec, tail, chunked=True)
+            state.lin[i] = (rec, tail)
+            return y[0]
+
+        def attend(i: int, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+            buf = state.kv[i]                                                # q, k, v [C, Hq|Hkv, D]
             buf.append(k, v)
-            attn = self.kernels.trunk(q, buf.keys, buf.values, start)        # [C, Hq*D]
-            h = fam.attn_out(spec, w, i, h, attn, *extra)
+            return self.kernels.trunk(q, buf.keys, buf.values, start)        # [C, Hq*D]
+
+        h = self._layers(h, cos, sin, range(len(spec.layer_kinds)), mix, attend)
         state.hidden_buffer.append(fam.final_norm(spec, w, h))
         state.length += C
+
+    def _layers(self, h: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor, layers: range, mix, attend,
+                lora: dict[str, Any] | None = None) -> torch.Tensor:
+        """The layer stack, written once for the trunk, fork and decode paths: `h` is the
+        path's tokens in its own layout (`[C, H]` trunk, `[tiles, tile, H]` forks and decode
+        steps). A state layer `i` adds `fam.state_out` of `mix(i, h)` (the path's token mixing,
+        which keeps its layer state); an attention layer projects `q, k, v`, and `attend(i, q,
+        k, v)` returns the attention output in `h`'s layout (the path keeps its K/V). `lora`:
+        the fork path's adapter keyword of the family calls."""
+        fam, spec, w = self.family, self.spec, self.weights
+        lora = lora or {}
+        for i in layers:
+            if spec.layer_kinds[i] == STATE:
+                h = fam.state_out(spec, w, i, h, mix(i, h))
+                continue
+            q, k, v, *extra = fam.attn_in(spec, w, i, h, cos, sin, **lora)
+            h = fam.attn_out(spec, w, i, h, attend(i, q, k, v), *extra, **lora)
+        return h
 
     # ------------------------------------------------------------------ forks
     def fork(self, state: State, rows: Sequence[torch.Tensor], *, keep: bool = False) -> ForkOutput:
@@ -275,6 +294,71 @@ class Backbone:
     def _fork_many(self, parts, keep, capture_layer, start_layer, start_hidden, adapters=None,
                    row_adapters=None) -> ForkOutput:
         fam, spec, w = self.family, self.spec, self.weights
+        rows, prefixes, prefix_of, states = self._fork_rows(parts)
+        lengths = [int(r.shape[0]) for r in rows]
+        longest = max(s.length + n for s, n in zip(prefixes, lengths))
+        if longest > spec.max_positions:
+            raise ContextTooLong(longest, spec.max_positions, what="a fork row")
+        lay = _RowLayout(lengths, prefix_of, self.device)
+        R, H = len(rows), spec.hidden_size
+        N = _round_up(lay.tokens, FORK_TILE)                                 # rows + tail padding
+        tiles = N // FORK_TILE
+        ids = torch.zeros(N, dtype=torch.long, device=self.device)
+        positions = torch.zeros(N, dtype=torch.long, device=self.device)
+        for r, (row, off, width) in enumerate(zip(rows, lay.offsets, lay.widths)):
+            P = prefixes[r].length
+            ids[off:off + lengths[r]] = row.to(self.device)
+            positions[off:off + width] = torch.arange(P, P + width, device=self.device)
+        cos, sin = fam.rotary(spec, w, positions.view(tiles, FORK_TILE))    # [tiles, 64, D]
+        n_layers = len(spec.layer_kinds)
+        if not 0 <= start_layer < n_layers:
+            raise ValueError(f"start_layer {start_layer} is outside [0, {n_layers})")
+        h = self._fork_input(ids, start_hidden, start_layer, lengths, lay, N)  # [tiles, 64, H]
+        lora = self._row_lora(adapters, row_adapters, lengths, lay, N, keep)
+        own_k: list[torch.Tensor | None] = [None] * n_layers
+        own_v: list[torch.Tensor | None] = [None] * n_layers
+        lin: list[tuple[torch.Tensor, torch.Tensor] | None] = [None] * n_layers
+
+        def mix(i: int, h: torch.Tensor) -> torch.Tensor:
+            rec, tail = self._row_states(i, prefixes)                        # [R, ...] each row's start
+            y, rec, tail = self._state_rows(i, h, lay, rec, tail)
+            if keep:
+                lin[i] = (rec, tail)
+            return y
+
+        def attend(i: int, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+            q, k, v = q.reshape(N, *q.shape[2:]), k.reshape(N, *k.shape[2:]), v.reshape(N, *v.shape[2:])
+            attn = self._rows_attention(i, q, k, v, lay, states)             # [N, Hq*D]
+            if keep:
+                own_k[i] = self._gather_rows(k.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
+                own_v[i] = self._gather_rows(v.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
+            return attn.view(tiles, FORK_TILE, -1)
+
+        stack, captured = range(start_layer, n_layers), None
+        if capture_layer in stack:
+            h = self._layers(h, cos, sin, range(start_layer, capture_layer), mix, attend, lora)
+            flat_h = h.reshape(N, H)
+            captured = [flat_h[off:off + n].clone() for off, n in zip(lay.offsets, lengths)]
+            stack = range(capture_layer, n_layers)
+        h = self._layers(h, cos, sin, stack, mix, attend, lora)
+        normed = fam.final_norm(spec, w, h).reshape(N, H)
+        h = h.reshape(N, H)
+        W = max(lengths)
+        hidden_rows = h.new_zeros((R, W, H))
+        normed_rows = h.new_zeros((R, W, H))
+        for r, off in enumerate(lay.offsets[:-1]):
+            hidden_rows[r, :lengths[r]] = h[off:off + lengths[r]]
+            normed_rows[r, :lengths[r]] = normed[off:off + lengths[r]]
+        length_t = torch.tensor(lengths, dtype=torch.long)
+        fork_state = None
+        if keep:
+            fork_state = ForkState(prefixes=prefixes, own_k=own_k, own_v=own_v, lengths=length_t.clone(), lin=lin)
+        return ForkOutput(hidden=hidden_rows, normed=normed_rows, lengths=length_t, state=fork_state,
+                          captured=captured)
+
+    def _fork_rows(self, parts) -> tuple[list[torch.Tensor], list[State], list[int], list[State]]:
+        """Checked rows of `parts` -> (rows, each row's prefix state, each row's index into the
+        distinct prefix states, the distinct prefix states)."""
         prefixes: list[State] = []
         rows: list[torch.Tensor] = []
         prefix_of: list[int] = []           # row -> index into `states` (distinct prefix states)
@@ -296,83 +380,40 @@ class Backbone:
                 prefix_of.append(key)
         if not rows:
             raise ValueError("fork needs at least one row")
-        lengths = [int(r.shape[0]) for r in rows]
-        longest = max(s.length + n for s, n in zip(prefixes, lengths))
-        if longest > spec.max_positions:
-            raise ContextTooLong(longest, spec.max_positions, what="a fork row")
-        lay = _RowLayout(lengths, prefix_of, self.device)
-        R, H = len(rows), spec.hidden_size
-        N = _round_up(lay.tokens, FORK_TILE)                                 # rows + tail padding
-        tiles = N // FORK_TILE
-        ids = torch.zeros(N, dtype=torch.long, device=self.device)
-        positions = torch.zeros(N, dtype=torch.long, device=self.device)
-        for r, (row, off, width) in enumerate(zip(rows, lay.offsets, lay.widths)):
-            P = prefixes[r].length
-            ids[off:off + lengths[r]] = row.to(self.device)
-            positions[off:off + width] = torch.arange(P, P + width, device=self.device)
-        cos, sin = fam.rotary(spec, w, positions.view(tiles, FORK_TILE))    # [tiles, 64, D]
-        n_layers = len(spec.layer_kinds)
-        if not 0 <= start_layer < n_layers:
-            raise ValueError(f"start_layer {start_layer} is outside [0, {n_layers})")
+        return rows, prefixes, prefix_of, states
+
+    def _fork_input(self, ids: torch.Tensor, start_hidden, start_layer: int, lengths: list[int],
+                    lay: _RowLayout, N: int) -> torch.Tensor:
+        """The tiles entering the first fork layer: the embedded ids, or `start_hidden` (one
+        `[n_r, H]` per row) laid out like the rows when resuming at `start_layer`."""
+        H, tiles = self.spec.hidden_size, N // FORK_TILE
         if start_hidden is None:
             if start_layer:
                 raise ValueError("start_layer > 0 needs start_hidden")
-            h = fam.embed(w, ids.view(tiles, FORK_TILE))                     # [tiles, 64, H]
-        else:
-            if len(start_hidden) != R or any(int(x.shape[0]) != n for x, n in zip(start_hidden, lengths)):
-                raise ValueError("start_hidden needs one [n_r, H] tensor per row, as long as its row")
-            flat = torch.cat([torch.cat([x.to(self.dtype), x.new_zeros((width - n, H), dtype=self.dtype)])
-                              for x, n, width in zip(start_hidden, lengths, lay.widths)])
-            flat = torch.cat([flat, flat.new_zeros((N - lay.tokens, H))])   # [N, H]
-            h = flat.view(tiles, FORK_TILE, H)
-        lora = self._row_lora(adapters, row_adapters, lengths, lay, N, keep)
-        captured = None
-        own_k: list[torch.Tensor | None] = [None] * n_layers
-        own_v: list[torch.Tensor | None] = [None] * n_layers
-        lin: list[tuple[torch.Tensor, torch.Tensor] | None] = [None] * n_layers
-        for i, kind in enumerate(spec.layer_kinds):
-            if i < start_layer:
-                continue
-            if i == capture_layer:
-                flat_h = h.reshape(N, H)
-                captured = [flat_h[off:off + n].clone() for off, n in zip(lay.offsets, lengths)]
-            if kind == STATE:
-                rec, tail = self._row_states(i, prefixes)                    # [R, ...] each row's start
-                y, rec, tail = self._state_rows(i, h, lay, rec, tail)
-                h = fam.state_out(spec, w, i, h, y)
-                if keep:
-                    lin[i] = (rec, tail)
-                continue
-            q, k, v, *extra = fam.attn_in(spec, w, i, h, cos, sin, **lora)   # [tiles, 64, Hq|Hkv, D]
-            q, k, v = q.reshape(N, *q.shape[2:]), k.reshape(N, *k.shape[2:]), v.reshape(N, *v.shape[2:])
-            attn = q.new_zeros((N, spec.num_heads * spec.head_dim))          # [N, Hq*D]
-            for prefix, width, members, tok in lay.groups:
-                buf = states[prefix].kv[i]
-                n_rows = len(members)
-                qg = q[tok].view(n_rows, width, *q.shape[1:])                # [Rg, width, Hq, D]
-                kg = k[tok].view(n_rows, width, *k.shape[1:]).transpose(1, 2).contiguous()  # [Rg, Hkv, width, D]
-                vg = v[tok].view(n_rows, width, *v.shape[1:]).transpose(1, 2).contiguous()
-                start = torch.zeros(n_rows, dtype=torch.long, device=self.device)
-                out = self.kernels.rows(qg, buf.keys, buf.values, kg, vg, start)   # [Rg, width, Hq*D]
-                attn[tok] = out.reshape(n_rows * width, -1)
-            h = fam.attn_out(spec, w, i, h, attn.view(tiles, FORK_TILE, -1), *extra, **lora)
-            if keep:
-                own_k[i] = self._gather_rows(k.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
-                own_v[i] = self._gather_rows(v.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
-        normed = fam.final_norm(spec, w, h).reshape(N, H)
-        h = h.reshape(N, H)
-        W = max(lengths)
-        hidden_rows = h.new_zeros((R, W, H))
-        normed_rows = h.new_zeros((R, W, H))
-        for r, off in enumerate(lay.offsets[:-1]):
-            hidden_rows[r, :lengths[r]] = h[off:off + lengths[r]]
-            normed_rows[r, :lengths[r]] = normed[off:off + lengths[r]]
-        length_t = torch.tensor(lengths, dtype=torch.long)
-        fork_state = None
-        if keep:
-            fork_state = ForkState(prefixes=prefixes, own_k=own_k, own_v=own_v, lengths=length_t.clone(), lin=lin)
-        return ForkOutput(hidden=hidden_rows, normed=normed_rows, lengths=length_t, state=fork_state,
-                          captured=captured)
+            return self.family.embed(self.weights, ids.view(tiles, FORK_TILE))    # [tiles, 64, H]
+        if len(start_hidden) != len(lengths) or any(int(x.shape[0]) != n for x, n in zip(start_hidden, lengths)):
+            raise ValueError("start_hidden needs one [n_r, H] tensor per row, as long as its row")
+        flat = torch.cat([torch.cat([x.to(self.dtype), x.new_zeros((width - n, H), dtype=self.dtype)])
+                          for x, n, width in zip(start_hidden, lengths, lay.widths)])
+        flat = torch.cat([flat, flat.new_zeros((N - lay.tokens, H))])       # [N, H]
+        return flat.view(tiles, FORK_TILE, H)
+
+    def _rows_attention(self, layer: int, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+                        lay: _RowLayout, states: list[State]) -> torch.Tensor:
+        """Attention of fork rows (q [N, Hq, D], k, v [N, Hkv, D]), rows of the same (prefix,
+        width) group together against that prefix's K/V -> [N, Hq*D]."""
+        spec = self.spec
+        attn = q.new_zeros((q.shape[0], spec.num_heads * spec.head_dim))    # [N, Hq*D]
+        for prefix, width, members, tok in lay.groups:
+            buf = states[prefix].kv[layer]
+            n_rows = len(members)
+            qg = q[tok].view(n_rows, width, *q.shape[1:])                    # [Rg, width, Hq, D]
+            kg = k[tok].view(n_rows, width, *k.shape[1:]).transpose(1, 2).contiguous()  # [Rg, Hkv, width, D]
+            vg = v[tok].view(n_rows, width, *v.shape[1:]).transpose(1, 2).contiguous()
+            start = torch.zeros(n_rows, dtype=torch.long, device=self.device)
+            out = self.kernels.rows(qg, buf.keys, buf.values, kg, vg, start)  # [Rg, width, Hq*D]
+            attn[tok] = out.reshape(n_rows * width, -1)
+        return attn
 
     def _row_lora(self, adapters, row_adapters, lengths: list[int], lay: _RowLayout, N: int,
                   keep: bool) -> dict[str, Any]:
@@ -469,17 +510,17 @@ class Backbone:
         row_index = torch.arange(rows, device=self.device)
         own_index = fork_state.lengths.to(self.device)
         every = torch.ones((rows, 1), dtype=torch.bool, device=self.device)
-        for i, kind in enumerate(spec.layer_kinds):
-            if kind == STATE:
-                x = fam.state_in(spec, w, i, h).reshape(N, -1)[:rows]        # [rows, F]
-                rec, tail = fork_state.lin[i]
-                y, rec, tail = fam.state_mix(spec, w, i, x[:, None], every, rec, tail, chunked=False)
-                fork_state.lin[i] = (rec, tail)
-                y_all = y.new_zeros((N, y.shape[-1]))
-                y_all[:rows] = y[:, 0]
-                h = fam.state_out(spec, w, i, h, y_all.view(tiles, FORK_GRID, -1))
-                continue
-            q, k, v, *extra = fam.attn_in(spec, w, i, h, cos, sin)
+
+        def mix(i: int, h: torch.Tensor) -> torch.Tensor:
+            x = fam.state_in(spec, w, i, h).reshape(N, -1)[:rows]            # [rows, F]
+            rec, tail = fork_state.lin[i]
+            y, rec, tail = fam.state_mix(spec, w, i, x[:, None], every, rec, tail, chunked=False)
+            fork_state.lin[i] = (rec, tail)
+            y_all = y.new_zeros((N, y.shape[-1]))
+            y_all[:rows] = y[:, 0]
+            return y_all.view(tiles, FORK_GRID, -1)
+
+        def attend(i: int, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
             q = q.reshape(N, *q.shape[2:])                                   # [N, Hq, D]
             k = k.reshape(N, *k.shape[2:])                                   # [N, Hkv, D]
             v = v.reshape(N, *v.shape[2:])
@@ -496,7 +537,9 @@ class Backbone:
                 out = self.kernels.rows(q[r:r + 1, None], buf.keys, buf.values,
                                         ok[r:r + 1, :, :width], ov[r:r + 1, :, :width], own_index[r:r + 1])
                 attn[r] = out[0, 0]
-            h = fam.attn_out(spec, w, i, h, attn.view(tiles, FORK_GRID, -1), *extra)
+            return attn.view(tiles, FORK_GRID, -1)
+
+        h = self._layers(h, cos, sin, range(len(spec.layer_kinds)), mix, attend)
         fork_state.lengths += 1
         normed = fam.final_norm(spec, w, h).reshape(N, -1)
         return self.logits(normed[:rows])
