@@ -169,7 +169,8 @@ class Runtime:
     def _ask(self, entries: list[tuple[JobRun, Question]]) -> list[Answer | Exception]:
         """Every question's rows (its own and its extra rows) as fork rows of its run's trunk
         state -> its Answer, or the exception of its run's rows."""
-        rows = [(run, row) for run, q in entries for row in q.rows]
+        per_question = [q.rows for _, q in entries]
+        rows = [(run, row) for (run, _), own in zip(entries, per_question) for row in own]
         read = run_rows(self.backbone, [(run.state, row) for run, row in rows],
                         token_budget=self.fork_token_budget, adapters=self.adapters)
         for (run, row), result in zip(rows, read):
@@ -178,8 +179,8 @@ class Runtime:
                 run.stats["fork_tokens"] += row.tokens
         answers: list[Answer | Exception] = []
         k = 0
-        for _, q in entries:
-            got, k = read[k:k + len(q.rows)], k + len(q.rows)
+        for (_, q), own in zip(entries, per_question):
+            got, k = read[k:k + len(own)], k + len(own)
             error = next((r for r in got if isinstance(r, Exception)), None)
             answers.append(error if error is not None else q.answer_of(got))
         return answers

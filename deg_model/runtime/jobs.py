@@ -1,7 +1,7 @@
 """One fill request of a batch (`FillJob`) and its progress through the lockstep driver.
 
-`FillJob` is the one job type of the runtime: the inference service builds it from the wire,
-and `Runtime.fill_many` runs a list of them. A job's exception is its own outcome: `guard`
+`FillJob` is the runtime's one job type: its callers (the inference service, evaluation)
+build it, and `Runtime.fill_many` runs a list of them. A job's exception is its own outcome: `guard`
 turns an exception of any step of a job into that job's result, so the other jobs of the
 batch run on.
 """
