@@ -21,6 +21,12 @@ of option line `i`, `c_t` = trunk hidden state at context token `t`.
 Every head is a plain function of its inputs (no cross-row reduction), so a row's head
 outputs never depend on other rows. Temperatures (one per head kind) divide the logits;
 1.0 = uncalibrated.
+
+LM prior (`deg_model.runtime.prior`): `prior_mix[kind] = (w_head, w_prior)` mixes a head's
+log-probabilities with the backbone's own zero-shot answer, `w_head * head + w_prior * prior`.
+`(1, 0)` (the default, and what a head set saved before the prior existed loads as) is the
+head alone, bitwise, and no prior row runs; `(0, 1)` (`PRIOR_ONLY`, what untrained heads serve
+with) is the base LM's answer. Count and anchor heads have no prior yet.
 """
 from __future__ import annotations
 
@@ -35,6 +41,22 @@ HEAD_KINDS = ("choice", "score", "noul", "extract", "count", "anchor")
 CONTEXT_MODES = {"hidden": 1, "hidden+embed": 2}     # mode -> context feature width in hidden sizes
 # Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
+PRIOR_HEAD_KINDS = ("choice", "score", "noul", "extract")
+
+
+def heads_only_mix() -> torch.Tensor:
+    """[kinds, 2] = (w_head, w_prior): every head alone."""
+    mix = torch.zeros(len(HEAD_KINDS), 2)
+    mix[:, 0] = 1.0
+    return mix
+
+
+def prior_only_mix() -> torch.Tensor:
+    """[kinds, 2]: the LM prior alone where a kind has one, the head elsewhere."""
+    mix = heads_only_mix()
+    for kind in PRIOR_HEAD_KINDS:
+        mix[HEAD_KINDS.index(kind)] = torch.tensor([0.0, 1.0])
+    return mix
 
 
 class PointerHead(nn.Module):
@@ -78,6 +100,13 @@ class Heads(nn.Module):
         # [start|end, inside, bucket]
         self.span_bias = nn.Parameter(torch.zeros(2, 2, len(BUCKET_EDGES) + 1))
         self.register_buffer("temperatures", torch.ones(len(HEAD_KINDS)))
+        self.register_buffer("prior_mix", heads_only_mix())
+
+    def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False):
+        # Head sets saved before the LM prior existed have no `prior_mix`: heads alone.
+        if "prior_mix" not in state_dict:
+            state_dict = {**state_dict, "prior_mix": heads_only_mix()}
+        return super().load_state_dict(state_dict, strict=strict, assign=assign)
 
     @staticmethod
     def context_of(tensors: dict[str, torch.Tensor], hidden: int) -> str:
@@ -100,6 +129,15 @@ class Heads(nn.Module):
     # -- temperatures ----------------------------------------------------------------
     def temperature(self, kind: str) -> torch.Tensor:
         return self.temperatures[HEAD_KINDS.index(kind)]
+
+    # -- LM prior --------------------------------------------------------------------
+    def mix_of(self, kind: str) -> tuple[float, float]:
+        """(w_head, w_prior) of a head kind."""
+        w = self.prior_mix[HEAD_KINDS.index(kind)]
+        return float(w[0]), float(w[1])
+
+    def uses_prior(self, kind: str) -> bool:
+        return kind in PRIOR_HEAD_KINDS and self.mix_of(kind)[1] != 0.0
 
     # -- decide ----------------------------------------------------------------------
     def choice_logits(self, a: torch.Tensor, o: torch.Tensor) -> torch.Tensor:

@@ -24,6 +24,7 @@ from deg.request import FillOptions
 
 from ..heads import Heads
 from .decode import log_probs, plain_scores, typed_scores
+from .prior import LmPrior, mix
 from .questions import Answer, Question
 from .trunk import TrunkView
 
@@ -42,18 +43,25 @@ def keep_head(heads_out: dict[str, torch.Tensor] | None, key: str, logits: torch
 
 
 def decide_leaf(heads: Heads, q: Question, answer: Answer, trunk: TrunkView, options: FillOptions, *,
-                default_null_margin: float, heads_out: dict[str, torch.Tensor] | None = None) -> FieldOutcome:
+                default_null_margin: float, heads_out: dict[str, torch.Tensor] | None = None,
+                prior: LmPrior | None = None) -> FieldOutcome:
+    """`prior`: the LM prior's reader, needed when the question carries prior rows."""
     f, a, o = q.field, answer.a, answer.o
     key = f"{q.kind}:{q.pointer}"
-    if f.mode == "decide.choice":
-        logits = keep_head(heads_out, key, heads.choice_logits(a, o))
-        return choice_outcome(f, q.pointer, torch.softmax(logits.double(), -1).tolist())
-    if f.mode == "decide.score":
-        logits = keep_head(heads_out, key, heads.score_logits(a, o))
-        return score_outcome(f, q.pointer, torch.softmax(logits.double(), -1).tolist())
-    if f.mode == "decide.noul":
-        logits = keep_head(heads_out, key, heads.noul_logits(a))
-        return noul_outcome(f, q.pointer, float(torch.softmax(logits.double(), -1)[0]))
+    if f.mode.startswith("decide."):
+        kind = q.head
+        raw = {"choice": lambda: heads.choice_logits(a, o), "score": lambda: heads.score_logits(a, o),
+               "noul": lambda: heads.noul_logits(a)}[kind]()
+        logits = keep_head(heads_out, key, raw)
+        if q.prior is not None:
+            lm = keep_head(heads_out, f"prior:{q.pointer}", prior.decide(q.prior, answer))
+            logits = mix(heads.mix_of(kind), torch.log_softmax(logits.double(), -1), lm)
+        probs = torch.softmax(logits.double(), -1).tolist()
+        if kind == "choice":
+            return choice_outcome(f, q.pointer, probs)
+        if kind == "score":
+            return score_outcome(f, q.pointer, probs)
+        return noul_outcome(f, q.pointer, float(probs[0]))
     bias = None
     item = next((it for it in reversed(q.scope) if it.anchor is not None), None)
     if item is not None:
@@ -62,11 +70,14 @@ def decide_leaf(heads: Heads, q: Question, answer: Answer, trunk: TrunkView, opt
     start, end = heads.span_logits_from_keys(a, trunk.span_keys, bias)
     keep_head(heads_out, key, torch.stack([start, end]))
     ls, le, null_lp = log_probs(start, end)
+    override = None
+    if q.prior is not None:
+        ls, le, null_lp, override = prior.mixed_span(heads.mix_of("extract"), q, answer, trunk, ls, le, heads_out)
     kind = _CANDIDATE_KIND.get(f.mode) or _CANDIDATE_KIND.get(f.format or "")
     if kind is not None:
-        scored = typed_scores(ls, le, trunk.tokens, _candidates(kind, trunk.text))
+        scored = typed_scores(ls, le, trunk.tokens, _candidates(kind, trunk.text), override)
     else:
-        scored = plain_scores(ls, le, trunk.tokens, trunk.text)
+        scored = plain_scores(ls, le, trunk.tokens, trunk.text, override)
     margin = options.null_margin if options.null_margin is not None else default_null_margin
     return pick_extract(f, q.pointer, trunk.text, scored, null_lp, null_margin=margin,
                         date_order=options.date_order, default_offset=options.default_offset)

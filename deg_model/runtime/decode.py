@@ -78,18 +78,25 @@ def log_probs(start_logits: torch.Tensor, end_logits: torch.Tensor) -> tuple[tor
     return ls, le, float(ls[-1] + le[-1])
 
 
+Override = tuple[int, torch.Tensor] | None
+
+
 def typed_scores(ls: torch.Tensor, le: torch.Tensor, tokens: TokenMap,
-                 candidates: list[tuple[int, int]]) -> Scored:
+                 candidates: list[tuple[int, int]], override: Override = None) -> Scored:
+    """`override` = (s, end [T]): spans starting at token s score their end by that vector
+    instead of `le` (the LM prior knows the end of the one span it copied)."""
     out: Scored = []
     for cs, ce in candidates:
         cover = tokens.covering(cs, ce)
         if cover is not None:
             i, j = cover
-            out.append(((cs, ce), float(ls[i] + le[j])))
+            end = override[1][j] if override is not None and i == override[0] else le[j]
+            out.append(((cs, ce), float(ls[i] + end)))
     return out
 
 
-def plain_scores(ls: torch.Tensor, le: torch.Tensor, tokens: TokenMap, text: str) -> Scored:
+def plain_scores(ls: torch.Tensor, le: torch.Tensor, tokens: TokenMap, text: str,
+                 override: Override = None) -> Scored:
     t = len(tokens)
     if t == 0:
         return []
@@ -97,6 +104,9 @@ def plain_scores(ls: torch.Tensor, le: torch.Tensor, tokens: TokenMap, text: str
     ends = torch.arange(t).unsqueeze(1) + torch.arange(w).unsqueeze(0)       # [T, w]
     inside = ends < t
     band = ls[:t].unsqueeze(1) + le[ends.clamp(max=t - 1)]                   # [T, w]
+    if override is not None:
+        s, end = override
+        band[s] = ls[s] + end.to(band.dtype)[ends[s].clamp(max=t - 1)]
     band = band.masked_fill(~inside, -math.inf).flatten()
     order = torch.sort(band, descending=True, stable=True).indices[:TOP_SPANS]
     out: Scored = []

@@ -38,6 +38,7 @@ Choices where the contract leaves room:
 """
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Sequence
 
@@ -50,13 +51,14 @@ from deg.response import apply_drops
 
 from ..backbone import Backbone
 from ..checkpoint import CheckpointConfig
-from ..heads import Heads
+from ..heads import PRIOR_HEAD_KINDS, Heads
 from ..lora import LoraAdapters
 from ..state import State
 from ..tokenize import PromptLayout, Trunk
 from .arrays import LOCATOR_TOKENS, array_items
 from .decide import decide_leaf
-from .forks import FORK_TOKEN_BUDGET, run_rows
+from .forks import FORK_TOKEN_BUDGET, Row, run_rows
+from .prior import LmPrior
 from .generate_phase import generate_phase
 from .jobs import FillJob, JobRun, guard
 from .questions import Answer, Item, Question, QuestionBuilder, Scope
@@ -85,7 +87,7 @@ class Runtime:
         # adapter; the trunk and the generate rows run the base model.
         self.adapters = adapters
         self.layout = PromptLayout.for_family(backbone.family.name, backbone.tokenizer)
-        self.questions = QuestionBuilder(self.layout, config)
+        self._build_questions()
         self.fork_token_budget = fork_token_budget
         self.default_null_margin = default_null_margin
         self.last_stats: dict[str, int] = {}
@@ -93,6 +95,19 @@ class Runtime:
         self.last_heads: dict[str, torch.Tensor] = {}
         self.last_job_heads: list[dict[str, torch.Tensor]] = []
         self.last_job_stats: list[dict[str, int]] = []
+
+    def _build_questions(self) -> None:
+        """Question building for the heads' current prior mix: the head kinds whose prior
+        weight is not zero carry the LM prior's rows (`prior.py`)."""
+        kinds = frozenset(k for k in PRIOR_HEAD_KINDS if self.heads.uses_prior(k))
+        self.questions = QuestionBuilder(self.layout, self.config, kinds)
+        self.prior = LmPrior(self.backbone, self.questions.prior) if kinds else None
+
+    def set_prior_mix(self, mix: torch.Tensor) -> None:
+        """Set the heads' (w_head, w_prior) per head kind ([kinds, 2]) and rebuild questions."""
+        with torch.no_grad():
+            self.heads.prior_mix.copy_(mix)
+        self._build_questions()
 
     @property
     def model_id(self) -> str:
@@ -141,7 +156,8 @@ class Runtime:
             if not entries:
                 break
             per_run: dict[int, list[tuple[Question, Answer]]] = {}
-            for (run, q), answer in zip(entries, self._ask(entries)):
+            answers = self._follow_up(entries, self._ask(entries))
+            for (run, q), answer in zip(entries, answers):
                 if isinstance(answer, Exception):
                     if run.error is None:
                         run.error = answer
@@ -185,6 +201,32 @@ class Runtime:
             answers.append(error if error is not None else q.answer_of(got))
         return answers
 
+    def _follow_up(self, entries: list[tuple[JobRun, Question]], answers: list) -> list:
+        """The LM prior's second row of every extract question that carries a prior: the span
+        the LM copies from its own best start, teacher-forced (its end prior). All of them run
+        together, in the same batch-invariant micro-batches."""
+        if self.prior is None:
+            return answers
+        todo: list[tuple[int, JobRun, int, Row]] = []
+        for k, ((run, q), answer) in enumerate(zip(entries, answers)):
+            if q.prior is not None and q.head == "extract" and not isinstance(answer, Exception):
+                got = self.prior.follow_row(q.prior, answer, run.trunk.context_ids)
+                if got is not None:
+                    todo.append((k, run, *got))
+        if not todo:
+            return answers
+        read = run_rows(self.backbone, [(run.state, row) for _, run, _, row in todo],
+                        token_budget=self.fork_token_budget, adapters=self.adapters)
+        out = list(answers)
+        for (k, run, start, row), result in zip(todo, read):
+            if isinstance(result, Exception):
+                out[k] = result
+                continue
+            run.stats["fork_rows"] += 1
+            run.stats["fork_tokens"] += row.tokens
+            out[k] = dataclasses.replace(out[k], follow=result, follow_start=start)
+        return out
+
     def _absorb(self, run: JobRun, answers: list[tuple[Question, Answer]]) -> None:
         """Decode one round's answers of a run; its next round asks the items found."""
         heads_out = run.heads if self.record_heads else None
@@ -193,7 +235,7 @@ class Runtime:
         for q, a in answers:
             if q.kind == "leaf":
                 run.fields_out.append(decide_leaf(self.heads, q, a, trunk, options, heads_out=heads_out,
-                                                  default_null_margin=self.default_null_margin))
+                                                  default_null_margin=self.default_null_margin, prior=self.prior))
         next_scopes: list[Scope] = []
         for q, a in answers:
             if q.kind == "anchor" or (q.kind == "count" and not self._anchored(q.array, plan, trunk)):

@@ -28,6 +28,7 @@ from ..checkpoint import CheckpointConfig
 from ..tokenize import PromptLayout
 from . import layout as L
 from .forks import Row
+from .prior import PriorBuilder, PriorRows
 
 __all__ = ["Answer", "Item", "Question", "QuestionBuilder", "Scope", "concrete"]
 
@@ -54,6 +55,8 @@ class Answer:
     a: torch.Tensor
     o: torch.Tensor | None
     extra: tuple[torch.Tensor, ...] = ()
+    follow: torch.Tensor | None = None      # extract prior: the copied span's row, read [m, H]
+    follow_start: int | None = None         # ... and the context token it starts at
 
 
 @dataclass
@@ -68,6 +71,7 @@ class Question:
     array: ArrayPlan | None = None
     region: tuple[int, int] | None = None   # anchor questions: where items may start
     extra_rows: tuple[Row, ...] = ()        # rows run beside the question's own
+    prior: PriorRows | None = None          # the LM prior's rows (they are the extra rows)
 
     @property
     def head(self) -> str:
@@ -89,6 +93,16 @@ class Question:
         return Answer(a=own[0].clone(), o=own[1:].clone() if self.options else None, extra=tuple(read[1:]))
 
 
+def decide_options(field: FieldPlan) -> list:
+    """A decide leaf's outcomes in head order: choice options; score levels (+ null for a
+    nullable scale); noul [true, false]."""
+    if field.mode == "decide.choice":
+        return list(field.options)
+    if field.mode == "decide.score":
+        return list(field.levels) + ([None] if field.null_outcome else [])
+    return [True, False]
+
+
 def concrete(path: tuple[str, ...], scope: Scope, *, anchored_as_star: bool) -> str:
     """The pointer of a plan path inside `scope`: each `*` becomes its item's index (or stays
     `*` for an anchored item with `anchored_as_star`)."""
@@ -99,9 +113,12 @@ def concrete(path: tuple[str, ...], scope: Scope, *, anchored_as_star: bool) -> 
 class QuestionBuilder:
     """Builds the fork questions of a plan with one prompt layout and array mode."""
 
-    def __init__(self, layout: PromptLayout, config: CheckpointConfig):
+    def __init__(self, layout: PromptLayout, config: CheckpointConfig, prior_kinds: frozenset[str] = frozenset()):
         self.layout, self.config = layout, config
         self._line_ids: dict[str, torch.Tensor] = {}
+        # Head kinds whose questions also carry the LM prior's rows (`prior.py`).
+        self.prior_kinds = prior_kinds
+        self.prior = PriorBuilder(layout, self.encode) if prior_kinds else None
 
     def encode(self, line: str) -> torch.Tensor:
         """Token ids of one fork line: a plain memo of a pure function."""
@@ -129,8 +146,9 @@ class QuestionBuilder:
             if f.mode == "generate" or (f.arrays[-1] if f.arrays else None) != inner:
                 continue
             shown = concrete(f.path, scope, anchored_as_star=True)
-            out.append(self._question("leaf", scope, concrete(f.path, scope, anchored_as_star=False),
-                                      L.leaf_fork(f, shown, item_path), field=f))
+            q = self._question("leaf", scope, concrete(f.path, scope, anchored_as_star=False),
+                               L.leaf_fork(f, shown, item_path), field=f)
+            out.append(self._with_prior(q, shown))
         for a in plan.arrays:
             if (a.arrays[-1] if a.arrays else None) != inner:
                 continue
@@ -147,6 +165,18 @@ class QuestionBuilder:
             else:
                 out.append(self._question("count", scope, pointer, count, array=a))
         return out
+
+    def _with_prior(self, q: Question, shown: str) -> Question:
+        """The question with its LM prior rows, when its head kind mixes the prior in."""
+        if q.head not in self.prior_kinds:
+            return q
+        f = q.field
+        if q.head == "extract":
+            prior = self.prior.extract(f, shown)
+        else:
+            prior = self.prior.decide(q.head, f, shown, decide_options(f))
+        q.prior, q.extra_rows = prior, prior.fork_rows()
+        return q
 
     def _question(self, kind: str, scope: Scope, pointer: str, text: L.ForkText, **kw) -> Question:
         pieces = [self.encode(line) for line in text.lines]

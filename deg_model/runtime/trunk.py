@@ -30,6 +30,7 @@ class TrunkView:
     span_keys: tuple[torch.Tensor, torch.Tensor]
     anchor_keys: torch.Tensor     # [Tc, d]
     anchor_u: torch.Tensor        # [Tc]
+    context_ids: torch.Tensor     # [Tc] token ids of the context (what the LM prior copies)
 
 
 def read_trunk(backbone: Backbone, heads: Heads, trunk: Trunk, state: State) -> TrunkView:
@@ -42,4 +43,5 @@ def read_trunk(backbone: Backbone, heads: Heads, trunk: Trunk, state: State) -> 
     return TrunkView(
         ids_len=int(trunk.ids.shape[0]), text=trunk.context, tokens=TokenMap(offsets), ctx=ctx,
         span_keys=heads.span_keys(ctx), anchor_keys=heads.anchor.k(ctx), anchor_u=heads.anchor.u(ctx).squeeze(-1),
+        context_ids=trunk.ids[trunk.context_index],
     )
