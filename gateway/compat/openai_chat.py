@@ -67,7 +67,8 @@ def translate_chat(body: Any) -> StructuredRequest:
     if stream_options is not None and not isinstance(stream_options, dict):
         raise bad("stream_options must be an object", "stream_options", "invalid_type")
     include_usage = bool((stream_options or {}).get("include_usage"))
-    name, schema, strict = json_schema_format(_json_schema_of(body.get("response_format")), "response_format")
+    name, schema, strict = json_schema_format(_json_schema_of(body.get("response_format")), "response_format",
+                                              "response_format.json_schema")
     options = fill_options(body, OPTIONS)
     try:
         context = render_messages(body["messages"])

@@ -91,8 +91,9 @@ def check_fields(body: dict[str, Any], used: frozenset[str], unsupported: dict[s
         raise bad(f"Unrecognized request argument supplied: {name}", name, "unknown_parameter")
 
 
-def json_schema_format(fmt: Any, where: str) -> tuple[str, dict[str, Any], bool | None]:
-    """(name, schema, strict) of a `json_schema` output format; 400 for anything else."""
+def json_schema_format(fmt: Any, where: str, inner: str | None = None) -> tuple[str, dict[str, Any], bool | None]:
+    """(name, schema, strict) of a `json_schema` output format at `where` (its fields at `inner`,
+    `where` itself by default); 400 for anything else."""
     if fmt is None:
         raise bad(NEEDS_SCHEMA.format(where=where), where, "missing_required_parameter")
     if not isinstance(fmt, dict):
@@ -101,6 +102,7 @@ def json_schema_format(fmt: Any, where: str) -> tuple[str, dict[str, Any], bool 
     if kind != "json_schema":
         raise bad(NEEDS_SCHEMA.format(where=where) + f"; got type {kind!r}", f"{where}.type")
     name, schema, strict = fmt.get("name"), fmt.get("schema"), fmt.get("strict")
+    where = inner or where
     if name is None:
         raise bad(f"Missing required parameter: '{where}.name'.", f"{where}.name", "missing_required_parameter")
     if not isinstance(name, str) or not NAME.match(name):

@@ -9,7 +9,8 @@ with a 400 (422 on `/v1/systemone`) naming the problem.
 
 `COMPONENTS` goes under `components.schemas` (`gateway.openapi.install_openapi`);
 `request_body(path)` is the `openapi_extra` of a route. References point at
-`#/components/schemas/<name>`, `FillOptions` included (the gateway adds it from the model).
+`#/components/schemas/<name>`, `FillOptions` and `FillSchema` included (`gateway.openapi` adds
+them).
 """
 from __future__ import annotations
 
@@ -150,8 +151,7 @@ IGNORED = {"user": STRING, "metadata": {"type": ["object", "null"], "additionalP
 SEED = {"type": "integer", "minimum": 0, "maximum": 2**63 - 1}
 TEMPERATURE = {"type": "number", "minimum": 0, "description": "above 0 needs a seed (sampled generated text)"}
 TOKENS = {"type": "integer", "minimum": 1, "maximum": 4096, "description": "caps generated text (max_new_tokens)"}
-FORMAT_FIELDS = {"name": OUTPUT_NAME, "schema": {"type": "object", "description": "a JSON Schema whose root is "
-                                                                                  "type: object"},
+FORMAT_FIELDS = {"name": OUTPUT_NAME, "schema": ref("FillSchema"),
                  "strict": {"type": ["boolean", "null"]}, "description": STRING}
 CHAT_MESSAGE = {"anyOf": [message(role, parts(*names), {"name": STRING}) for role, names in (
     ("system", ("TextPart",)), ("developer", ("TextPart",)), ("user", ("TextPart",)),
