@@ -1,7 +1,7 @@
-"""Error bodies of the two decision APIs, each in the shape its client parses.
+"""Error bodies of the compatibility APIs, each in the shape its client parses.
 
-- `/v1/decisions`, `/v1/chat/completions`, `/v1/responses` (OpenAI): `{"error": {"message", "type", "param", "code"}}`; the openai client
-  turns the status into its exception class (400 BadRequestError, 401 AuthenticationError,
+- `/v1/decisions`, `/v1/chat/completions`, `/v1/responses` (OpenAI):
+  `{"error": {"message", "type", "param", "code"}}`; the openai client turns the status into its exception class (400 BadRequestError, 401 AuthenticationError,
   404 NotFoundError, 429 RateLimitError...) and reads `error.message`.
 - `/v1/systemone` (TypeSafe Jev): `{"detail": ...}` as live Jev answers it: a string for plain
   refusals (`Unknown model: X`, `Too many choices...`), `{"error_type": "api_usage_error",

@@ -38,7 +38,8 @@ def part(kind: str, field: str, value: dict[str, Any]) -> dict[str, Any]:
 
 def parts(*names: str) -> dict[str, Any]:
     """A string, or a non-empty list of the named content parts."""
-    return {"anyOf": [{"type": "string"}, {"type": "array", "minItems": 1, "items": {"anyOf": [ref(n) for n in names]}}]}
+    listed = {"type": "array", "minItems": 1, "items": {"anyOf": [ref(n) for n in names]}}
+    return {"anyOf": [{"type": "string"}, listed]}
 
 
 STRING = {"type": "string"}

@@ -84,7 +84,8 @@ def test_structured_outputs_read_the_fill_cache_entry_of_the_same_context_and_sc
     value = fill.json()["value"]
     assert json.loads(chat.json()["choices"][0]["message"]["content"]) == value
     assert json.loads(responses.json()["output"][0]["content"][0]["text"]) == value
-    assert chat.json()["usage"]["prompt_tokens"] == responses.json()["usage"]["input_tokens"] == fill.json()["usage"]["prompt_tokens"]
+    prompt_tokens = fill.json()["usage"]["prompt_tokens"]
+    assert chat.json()["usage"]["prompt_tokens"] == responses.json()["usage"]["input_tokens"] == prompt_tokens
     assert 'deg_gateway_cache_total{result="hit"} 2.0' in gateway.get("/metrics").text
 
 

@@ -144,7 +144,8 @@ RAW_SCHEMA = {"type": "object", "properties": {"urgent": {"type": "boolean"},
 def test_a_raw_response_format_is_answered_with_the_filled_json(stack, oa):
     completion = oa.chat.completions.create(
         model="deg-latest", messages=[{"role": "user", "content": CONTEXT}],
-        response_format={"type": "json_schema", "json_schema": {"name": "ticket", "schema": RAW_SCHEMA, "strict": True}})
+        response_format={"type": "json_schema",
+                         "json_schema": {"name": "ticket", "schema": RAW_SCHEMA, "strict": True}})
     assert json.loads(completion.choices[0].message.content) == fill(stack, CONTEXT, RAW_SCHEMA)["value"]
 
 
@@ -161,7 +162,8 @@ def test_streaming_sends_the_content_in_one_delta_then_stop_and_usage(stack, oa)
     with oa.chat.completions.stream(model="deg-latest", messages=[{"role": "user", "content": CONTEXT}],
                                     response_format=Ticket) as stream:
         final = stream.get_final_completion()
-    assert final.choices[0].message.parsed == Ticket.model_validate(fill(stack, CONTEXT, to_strict_json_schema(Ticket))["value"])
+    expected = fill(stack, CONTEXT, to_strict_json_schema(Ticket))["value"]
+    assert final.choices[0].message.parsed == Ticket.model_validate(expected)
 
 
 def test_requests_deg_cannot_serve_are_bad_requests_naming_the_problem(oa):
@@ -193,7 +195,8 @@ def test_requests_deg_cannot_serve_are_bad_requests_naming_the_problem(oa):
     assert "text only" in caught.value.message and caught.value.body["param"] == "input[0].content[0]"
     with pytest.raises(openai.BadRequestError) as caught:
         oa.chat.completions.parse(model="deg-latest", messages=user, response_format=Ticket,
-                                  tools=[{"type": "function", "function": {"name": "f", "parameters": {}, "strict": True}}])
+                                  tools=[{"type": "function",
+                                          "function": {"name": "f", "parameters": {}, "strict": True}}])
     assert caught.value.body["param"] == "tools"
     with pytest.raises(openai.BadRequestError) as caught:
         oa.responses.create(model="deg-latest", input=CONTEXT, stream=True,

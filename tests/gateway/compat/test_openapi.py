@@ -31,7 +31,8 @@ EXAMPLES = {
     "/v1/plan": {"schema": SCHEMA},
     "/v1/decisions": {"model": "gpt-6-luna", "input": [
         {"role": "system", "content": "Support desk."},
-        {"role": "user", "content": [{"type": "input_text", "text": CONTEXT}, {"type": "input_json", "data": {"a": 1}}]},
+        {"role": "user", "content": [{"type": "input_text", "text": CONTEXT},
+                                     {"type": "input_json", "data": {"a": 1}}]},
         {"type": "function_call", "call_id": "c1", "name": "lookup", "arguments": "{}"},
         {"type": "function_call_output", "call_id": "c1", "output": "found"}],
         "questions": [{"type": "predicate", "name": "urgent", "instructions": "Urgent?"},
