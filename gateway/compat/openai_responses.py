@@ -11,8 +11,10 @@ validates strictly: one completed assistant message whose `output_text` is the f
   400 of `/v1/decisions`.
 - Output: `text.format` `{"type": "json_schema", "name", "schema", "strict"}` (see
   `gateway.compat.openai_format`). `max_output_tokens` caps generated text.
-- `stream: true` is a 400: the Responses event stream is not served; send `stream: false`
-  (Chat Completions streams).
+- `stream: true` is answered as server-sent events once the fill is done, in the order the
+  Responses API sends them: `response.created`, `response.in_progress`, the message item and
+  its `output_text` part added, the whole text as one delta, then every `.done` event and
+  `response.completed` with the full response (`response_events`).
 - Conversation state (`previous_response_id`, `conversation`), background runs, prompts and
   tools are refused with a 400 naming the field: every request is one fill of its own input.
 - `usage`: `input_tokens` = the prompt tokens of the fill, `output_tokens` = generated tokens,
@@ -20,13 +22,14 @@ validates strictly: one completed assistant message whose `output_text` is the f
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from gateway.compat.openai_format import (StructuredRequest, bad, check_fields, content_text, derived_id,
                                           fill_options, json_schema_format, requested_model)
 from gateway.compat.render import InputProblem, render_content, render_input
 
-__all__ = ["translate_responses", "shape_response"]
+__all__ = ["translate_responses", "shape_response", "response_events"]
 
 USED = frozenset({"model", "input", "instructions", "text", "stream", "temperature", "max_output_tokens", "options"})
 UNSUPPORTED = {
@@ -39,7 +42,7 @@ UNSUPPORTED = {
     "prompt": "stored prompts are not available; send the input",
     "include": "no extra output data is produced",
     "top_logprobs": "token log probabilities are not returned",
-    "stream_options": "the Responses event stream is not served",
+    "stream_options": "the event stream has no options: the whole text comes as one delta",
     "context_management": "every request is one fill of its own input",
 }
 OPTIONS = {"temperature": "temperature", "max_output_tokens": "max_new_tokens"}
@@ -49,10 +52,7 @@ def translate_responses(body: Any) -> StructuredRequest:
     """A decoded `/v1/responses` body as one fill; raises `CompatError` (400) naming the problem."""
     requested_model(body)
     check_fields(body, USED, UNSUPPORTED)
-    if body.get("stream") is True:
-        raise bad("stream is not supported on /v1/responses: the whole response is answered at once; "
-                  "send stream: false (or use /v1/chat/completions, which streams)", "stream", "unsupported_value")
-    if body.get("stream") not in (None, False):
+    if body.get("stream") not in (None, False, True):
         raise bad("stream must be a boolean", "stream", "invalid_type")
     if "input" not in body:
         raise bad("Missing required parameter: 'input'.", "input", "missing_required_parameter")
@@ -63,7 +63,8 @@ def translate_responses(body: Any) -> StructuredRequest:
         raise bad(f"Unrecognized request argument supplied: text.{extra}", f"text.{extra}", "unknown_parameter")
     name, schema, strict = json_schema_format((text or {}).get("format"), "text.format")
     options = fill_options(body, OPTIONS)
-    return StructuredRequest(context=_context(body), schema=schema, name=name, strict=strict, options=options)
+    return StructuredRequest(context=_context(body), schema=schema, name=name, strict=strict, options=options,
+                             stream=bool(body.get("stream")))
 
 
 def _context(body: dict[str, Any]) -> str:
@@ -120,3 +121,28 @@ def shape_response(ask: StructuredRequest, fingerprint: str, response: dict[str,
         "usage": _usage(response),
         "metadata": {},
     }
+
+
+def response_events(body: dict[str, Any]) -> bytes:
+    """A finished `shape_response` body as the Responses event stream (`text/event-stream`)."""
+    message = body["output"][0]
+    part = message["content"][0]
+    pending = {**body, "status": "in_progress", "completed_at": None, "output": [], "usage": None}
+    where = {"item_id": message["id"], "output_index": 0, "content_index": 0}
+    events = [
+        ("response.created", {"response": pending}),
+        ("response.in_progress", {"response": pending}),
+        ("response.output_item.added", {"output_index": 0,
+                                        "item": {**message, "status": "in_progress", "content": []}}),
+        ("response.content_part.added", {**where, "part": {**part, "text": ""}}),
+        ("response.output_text.delta", {**where, "delta": part["text"], "logprobs": []}),
+        ("response.output_text.done", {**where, "text": part["text"], "logprobs": []}),
+        ("response.content_part.done", {**where, "part": part}),
+        ("response.output_item.done", {"output_index": 0, "item": message}),
+        ("response.completed", {"response": body}),
+    ]
+    lines = []
+    for number, (kind, data) in enumerate(events):
+        event = json.dumps({"type": kind, "sequence_number": number, **data}, ensure_ascii=False)
+        lines.append(f"event: {kind}\ndata: {event}\n\n")
+    return "".join(lines).encode()

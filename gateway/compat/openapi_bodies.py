@@ -177,7 +177,7 @@ OPENAI_BODIES = {
         "text": obj(["format"], {"format": obj(["type", "name", "schema"], {"type": {"const": "json_schema"},
                                                                             **FORMAT_FIELDS}),
                                  "verbosity": {"type": ["string", "null"]}}),
-        "stream": {"const": False},
+        "stream": {"type": ["boolean", "null"]},
         "temperature": TEMPERATURE, "max_output_tokens": TOKENS, "options": ref("FillOptions"), **IGNORED,
     }),
 }

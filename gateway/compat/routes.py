@@ -191,6 +191,9 @@ class CompatRoutes:
             return _refusal(exc, request_id)
         answer = openai_responses.shape_response(ask, plan.fingerprint, response, served.model_id,
                                                  int(time.time()), body.get("instructions"))
+        if ask.stream:
+            return Response(openai_responses.response_events(answer), media_type="text/event-stream",
+                            headers={"x-request-id": request_id})
         return _json(answer, {"x-request-id": request_id})
 
     async def get_models(self, request: Request) -> Response:

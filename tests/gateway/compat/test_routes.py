@@ -137,3 +137,22 @@ def test_ignored_fields_do_not_change_the_answer(recorded):
         **REQUESTS["/v1/chat/completions"], "user": "u1", "metadata": {"k": "v"}, "store": False, "top_p": 0.5,
         "service_tier": "auto", "tools": [], "logprobs": False, "modalities": ["text"], "n": 1}).json()
     assert noisy["choices"] == plain["choices"] and noisy["id"] == plain["id"]
+
+
+def test_streamed_responses_events_parse_as_the_clients_types(recorded):
+    from openai.types.responses import ResponseStreamEvent
+    from pydantic import TypeAdapter
+
+    client, _ = recorded
+    response = client.post("/v1/responses", json={**REQUESTS["/v1/responses"], "stream": True})
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/event-stream")
+    blocks = [block.split("\n") for block in response.text.split("\n\n") if block]
+    adapter = TypeAdapter(ResponseStreamEvent)
+    events = [adapter.validate_python(json.loads(data.removeprefix("data: "))) for _, data in blocks]
+    assert [kind.removeprefix("event: ") for kind, _ in blocks] == [event.type for event in events]
+    assert [event.sequence_number for event in events] == list(range(len(events)))
+    whole = client.post("/v1/responses", json=REQUESTS["/v1/responses"]).json()
+    completed = events[-1].response.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    clock = ("created_at", "completed_at")
+    assert {k: v for k, v in completed.items() if k not in clock} == {k: v for k, v in whole.items() if k not in clock}
+    assert events[4].delta == whole["output"][0]["content"][0]["text"]
