@@ -2,7 +2,9 @@
 
 Routes: `POST /v1/fill`, `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, the
 decision APIs `POST /v1/decisions` and `POST /v1/systemone` (`gateway.compat`, contract 9.1),
-and the OpenAPI page at `/docs`. Error bodies and statuses are listed in `gateway.errors`.
+OpenAI structured outputs `POST /v1/chat/completions` and `POST /v1/responses`, and the
+OpenAPI document at `/openapi.json` (page at `/docs`, built by `gateway.openapi`). Error bodies
+and statuses are listed in `gateway.errors`.
 
 Middleware, outermost first: metrics -> body size limit (413 on the bytes as sent) -> zstd
 request decompression (`Content-Encoding: zstd`, 413 past `max_decompressed_bytes`) -> routes.
@@ -46,10 +48,12 @@ from deg.request import FillRequest, parse_fill_request
 from gateway.body import BodyLimitMiddleware, parse_json
 from gateway.cache import ResponseCache, cache_key
 from gateway.compat import ServedModel, build_compat_router, compat_error_response, models_body
+from gateway.compat.openapi_bodies import COMPONENTS as COMPAT_BODIES
 from gateway.errors import ApiError, api_error_handler, error_response
 from gateway.inference import InferenceClient
 from gateway.keys import KeyChecker
 from gateway.metrics import GatewayMetrics
+from gateway.openapi import install_openapi, model_components, request_body
 from gateway.ratelimit import RateLimiter
 from gateway.requests import PlanRequest, parse_plan_request
 from gateway.settings import GatewaySettings
@@ -63,11 +67,6 @@ JSON = "application/json"
 
 def _json_bytes(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
-
-
-def _openapi_body(model: Any) -> dict[str, Any]:
-    """Document a body the route validates itself (to control the error shape)."""
-    return {"requestBody": {"required": True, "content": {JSON: {"schema": model.model_json_schema()}}}}
 
 
 class Gateway:
@@ -168,16 +167,17 @@ class Gateway:
         except ContextError as exc:
             raise ApiError(422, "validation_error", str(exc), errors=[{"loc": ["context"], "msg": str(exc)}]) from None
         timing: dict[str, float] = {}
-        body_bytes, cached = await self.fill_cached(context, plan, fill_request.options.canonical_json(),
-                                                    fill_request.model, timing)
+        body_bytes, cached, _ = await self.fill_cached(context, plan, fill_request.options.canonical_json(),
+                                                       fill_request.model, timing)
         headers = {"X-Deg-Cache": cached} if cached else {}
         if timing:
             headers["Server-Timing"] = ", ".join(f"{name};dur={ms:.3f}" for name, ms in timing.items())
         return Response(body_bytes, media_type=JSON, headers=headers)
 
     async def fill_cached(self, context: str, plan: Any, options_json: str, requested: str,
-                          timing: dict[str, float] | None = None) -> tuple[bytes, str]:
-        """The response bytes of one fill, and `"hit"`/`"miss"` (`""` with no cache).
+                          timing: dict[str, float] | None = None) -> tuple[bytes, str, dict[str, Any] | None]:
+        """The response bytes of one fill, `"hit"`/`"miss"` (`""` with no cache), and the
+        assembled response object when the model ran (None on a cache hit).
 
         When the model ran, `timing` receives the inference service's own figures in ms
         (`queue`: waiting for a batch, `run`: the batch's runtime call) and `inference`, the
@@ -197,7 +197,7 @@ class Gateway:
             cached = await self.cache.get(key)
             if cached is not None:
                 self.metrics.cache.labels("hit").inc()
-                return cached, "hit"
+                return cached, "hit", None
             self.metrics.cache.labels("miss" if self.store.healthy else "error").inc()
 
         started = time.perf_counter()
@@ -218,16 +218,14 @@ class Gateway:
         body_bytes = _json_bytes(response)  # assemble put the served model id first
         if key is not None:
             await self.cache.put(key, body_bytes)
-        return body_bytes, ("miss" if self.cache is not None else "")
+        return body_bytes, ("miss" if self.cache is not None else ""), response
 
-    async def fill_schema(self, context: str, schema: dict[str, Any], options: Any, model: str) -> dict[str, Any]:
-        """The decision APIs' fill: a rendered context and a schema -> the `/v1/fill` response dict.
-
-        The response is parsed back from the very bytes `/v1/fill` would send (and cache), so
-        both routes see the same numbers, bit for bit."""
-        plan = self.compile(schema)
-        body_bytes, _ = await self.fill_cached(context, plan, options.canonical_json(), model)
-        return json.loads(body_bytes)
+    async def fill_plan(self, context: str, plan: Any, options: Any, model: str) -> dict[str, Any]:
+        """The compatibility routes' fill: a rendered context and the plan they compiled -> the
+        `/v1/fill` response object (the same cache entry and numbers as `/v1/fill`; only a cache
+        hit is read back from its bytes)."""
+        body_bytes, _, response = await self.fill_cached(context, plan, options.canonical_json(), model)
+        return response if response is not None else json.loads(body_bytes)
 
     async def served_model(self) -> ServedModel:
         info = await self.inference.models()
@@ -332,16 +330,17 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         gateway.metrics.latency.labels(path).observe(time.perf_counter() - started)
         return response
 
-    app.add_api_route("/v1/fill", gateway.fill, methods=["POST"], openapi_extra=_openapi_body(FillRequest),
+    app.add_api_route("/v1/fill", gateway.fill, methods=["POST"], openapi_extra=request_body(FillRequest),
                       summary="Fill a JSON Schema from a context", tags=["fill"])
-    app.add_api_route("/v1/plan", gateway.plan, methods=["POST"], openapi_extra=_openapi_body(PlanRequest),
+    app.add_api_route("/v1/plan", gateway.plan, methods=["POST"], openapi_extra=request_body(PlanRequest),
                       summary="Compile a schema to its fill plan (no model)", tags=["fill"])
     app.add_api_route("/v1/models", gateway.models, methods=["GET"], summary="Accepted model names", tags=["fill"])
     app.add_api_route("/health", gateway.health, methods=["GET"], summary="Gateway, inference and Redis status", tags=["ops"])
     app.add_api_route("/metrics", gateway.metrics_page, methods=["GET"], summary="Prometheus metrics", tags=["ops"],
                       include_in_schema=False)
     app.include_router(build_compat_router(
-        gateway.fill_schema, gateway.served_model,
+        gateway.fill_plan, gateway.served_model,
         check_key=gateway.check_key if settings.auth else None,
         limit=gateway.limit, max_json_depth=settings.max_json_depth, max_questions=settings.max_questions))
+    install_openapi(app, {**model_components(FillRequest, PlanRequest), **COMPAT_BODIES})
     return app

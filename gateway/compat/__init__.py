@@ -1,13 +1,17 @@
-"""The decision APIs that existing clients use unchanged (contract 9.1).
+"""The APIs that existing clients use unchanged (contract 9.1).
 
 - `POST /v1/decisions`: the OpenAI Decisions shape (`openai==3.51.0`, `client.decisions.create`);
 - `POST /v1/systemone`: the TypeSafe System One shape (`typesafe-sdk==0.7.5`, `TypeSafeClient`);
-- `GET /v1/models`: one body both clients parse (`models_body`).
+- `POST /v1/chat/completions`, `POST /v1/responses`: OpenAI structured outputs
+  (`client.chat.completions.parse(response_format=Model)`, `client.responses.parse(text_format=Model)`);
+- `GET /v1/models`: one body every client parses (`models_body`).
 
 Each request becomes one fill of one schema, so the input is read once. The translation
-(`decisions`, `systemone`, shared `translate` and `render`) is pure; `routes` adds the HTTP side
-over the gateway's injected fill path. `compat_error_response` lets middleware that runs before
-the routes (zstd decompression) refuse in each client's error shape.
+(`decisions`, `systemone`, `openai_chat`, `openai_responses`, shared `openai_format`,
+`translate` and `render`) is pure; `routes` adds the HTTP side over the gateway's injected fill
+path, `dialects` each API's refusals, `openapi_bodies` the documented request bodies.
+`compat_error_response` lets middleware that runs before the routes (zstd decompression) refuse
+in each client's error shape.
 """
 from __future__ import annotations
 

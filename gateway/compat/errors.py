@@ -1,7 +1,7 @@
-"""Error bodies of the two decision APIs, each in the shape its client parses.
+"""Error bodies of the compatibility APIs, each in the shape its client parses.
 
-- `/v1/decisions` (OpenAI): `{"error": {"message", "type", "param", "code"}}`; the openai client
-  turns the status into its exception class (400 BadRequestError, 401 AuthenticationError,
+- `/v1/decisions`, `/v1/chat/completions`, `/v1/responses` (OpenAI):
+  `{"error": {"message", "type", "param", "code"}}`; the openai client turns the status into its exception class (400 BadRequestError, 401 AuthenticationError,
   404 NotFoundError, 429 RateLimitError...) and reads `error.message`.
 - `/v1/systemone` (TypeSafe Jev): `{"detail": ...}` as live Jev answers it: a string for plain
   refusals (`Unknown model: X`, `Too many choices...`), `{"error_type": "api_usage_error",
@@ -21,6 +21,9 @@ from fastapi.responses import Response
 
 DECISIONS_PATH = "/v1/decisions"
 SYSTEMONE_PATH = "/v1/systemone"
+CHAT_PATH = "/v1/chat/completions"
+RESPONSES_PATH = "/v1/responses"
+OPENAI_PATHS = (DECISIONS_PATH, CHAT_PATH, RESPONSES_PATH)
 USAGE_ERROR = "api_usage_error"
 
 
@@ -88,7 +91,7 @@ def error_for_path(path: str, status: int, kind: str, message: str,
     Used by middleware (zstd, body limits) that runs before any route and so does not know
     which API it is refusing for.
     """
-    if path == DECISIONS_PATH:
+    if path in OPENAI_PATHS:
         return openai_error(status, message, code=kind, headers=headers)
     if path == SYSTEMONE_PATH:
         if status == 422:

@@ -17,6 +17,9 @@ Choices (the contract fixes only string and JSON rendering, section 7.1):
   `Function call <name> (<call_id>): <arguments>`, `Function output (<call_id>): <output>`,
   `Tool call <name> (<call_id>): <input>`, `Tool output (<call_id>): <output>`. An assistant
   refusal part reads `Refusal: <text>`.
+- Chat Completions messages (`render_messages`) follow the same rules: one user message reads
+  as its content alone, any other list becomes `System:` / `Developer:` / `User:` /
+  `Assistant:` blocks; a `text` part reads like an `input_text` part.
 - Images are refused everywhere (`ImageRefused`): this model reads text only.
 """
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import Any
 
 from deg.render import ContextError, render_context
 
-__all__ = ["ImageRefused", "InputProblem", "render_content", "render_input", "render_parts"]
+__all__ = ["ImageRefused", "InputProblem", "render_content", "render_input", "render_messages", "render_parts"]
 
 
 class InputProblem(ValueError):
@@ -40,7 +43,7 @@ class ImageRefused(InputProblem):
     """An image part: deg's model reads text only."""
 
 
-IMAGE_PART = "input_image"
+IMAGE_PARTS = ("input_image", "image_url")  # Responses, Chat Completions
 
 
 def render_content(value: Any, param: str) -> str:
@@ -63,7 +66,7 @@ def render_parts(content: Any, param: str, *, allowed: tuple[str, ...]) -> str:
     for index, part in enumerate(content):
         where = f"{param}[{index}]"
         kind = part.get("type") if isinstance(part, dict) else None
-        if kind == IMAGE_PART:
+        if kind in IMAGE_PARTS:
             raise ImageRefused(f"{where} is an image; this model reads text only, send the text instead", where)
         if kind not in allowed:
             expected = ", ".join(repr(a) for a in allowed)
@@ -73,7 +76,8 @@ def render_parts(content: Any, param: str, *, allowed: tuple[str, ...]) -> str:
 
 
 def _part_text(part: dict[str, Any], kind: str, where: str) -> str:
-    fields = {"input_text": "text", "output_text": "text", "refusal": "refusal", "input_json": "data"}
+    fields = {"input_text": "text", "output_text": "text", "text": "text", "refusal": "refusal",
+              "input_json": "data"}
     field = fields[kind]
     known = {"type", field, "prompt_cache_breakpoint"}
     unknown = sorted(set(part) - known)
@@ -150,3 +154,40 @@ def _render_item(item: Any, where: str) -> tuple[str, str]:
     text = render_parts(item["output"], f"{where}.output", allowed=("input_text",))
     label = "Function output" if kind == "function_call_output" else "Tool output"
     return f"{label} ({call}): ", text
+
+
+CHAT_ROLE_PARTS = {
+    "system": ("text",),
+    "developer": ("text",),
+    "user": ("text",),
+    "assistant": ("text", "refusal"),
+}
+
+
+def render_messages(value: Any) -> str:
+    """Chat Completions `messages` (system, developer, user and assistant text) as one text."""
+    if not isinstance(value, list):
+        raise InputProblem("messages must be a list of messages", "messages")
+    if not value:
+        raise InputProblem("messages must not be an empty list", "messages")
+    blocks = [_render_message(message, f"messages[{index}]") for index, message in enumerate(value)]
+    if len(value) == 1 and value[0]["role"] == "user":
+        return blocks[0][1]
+    return "\n\n".join(f"{label}{text}" for label, text in blocks)
+
+
+def _render_message(message: Any, where: str) -> tuple[str, str]:
+    if not isinstance(message, dict):
+        raise InputProblem(f"{where} must be an object", where)
+    role = message.get("role")
+    if role not in CHAT_ROLE_PARTS:
+        raise InputProblem(f"{where}.role must be one of {', '.join(CHAT_ROLE_PARTS)}, got {role!r}; "
+                           "this model reads text messages only (no tool calls)", f"{where}.role")
+    for name in sorted(set(message) - {"role", "content", "name"}):
+        raise InputProblem(f"{where} has unsupported field {name!r}", f"{where}.{name}")
+    if message.get("name") is not None and not isinstance(message["name"], str):
+        raise InputProblem(f"{where}.name must be a string", f"{where}.name")
+    if "content" not in message or message["content"] is None:
+        raise InputProblem(f"{where} is missing 'content'", f"{where}.content")
+    text = render_parts(message["content"], f"{where}.content", allowed=CHAT_ROLE_PARTS[role])
+    return f"{role.capitalize()}: ", text

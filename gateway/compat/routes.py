@@ -1,27 +1,30 @@
-"""The HTTP routes of the decision APIs: `POST /v1/decisions`, `POST /v1/systemone` and
-(optionally) a `GET /v1/models` body both clients parse.
+"""The HTTP routes of the compatibility APIs: `POST /v1/decisions`, `POST /v1/systemone`,
+`POST /v1/chat/completions`, `POST /v1/responses` and (optionally) a `GET /v1/models` body
+every client parses.
 
-`build_compat_router(fill, served_model, ...)` wires the pure translation
-(`gateway.compat.decisions` / `systemone`) to IO the gateway injects:
+`CompatRoutes(fill, served_model, ...)` wires the pure translations (`gateway.compat.decisions`,
+`systemone`, `openai_chat`, `openai_responses`) to IO the gateway injects:
 
-- `fill(context, schema, options, model) -> response dict`: the gateway's own fill path
-  (compile, one inference call, `deg.assemble`), returning `{model, value, meta, usage, plan}`.
-  It may raise `gateway.errors.ApiError` (429 overloaded, 5xx); the route answers with the
-  same status and headers (`Retry-After`) in its client's error shape.
+- `fill(context, plan, options, model) -> response dict`: the gateway's own fill path (one
+  inference call, `deg.assemble`) for a plan compiled here, returning the assembled
+  `{model, value, meta, usage, plan}`. It may raise `gateway.errors.ApiError` (429 overloaded,
+  5xx); the route answers with the same status and headers (`Retry-After`) in its client's
+  error shape.
 - `served_model() -> ServedModel`: the served model id and its deg aliases.
 - `check_key(key) -> bool` (None = auth off): whether a bearer key is accepted
   (`gateway.keys.KeyChecker`).
 - `limit(request)` (None = no limit): raises `ApiError(429, ..., headers={"Retry-After"})` when the
   caller is over its rate (the gateway's `Gateway.limit`).
 
-A request, step by step: multipart (image assets) refused -> API key -> rate limit -> JSON
-with a depth limit -> model name -> translation (every problem a 4xx in the client's shape) ->
-schema compiled here, so a schema problem is a 4xx and never reaches inference -> one fill
-(skipped when every question is answered without the model) -> shaped answers.
+Every route reads the same way: `admit` (multipart refused -> API key -> rate limit -> JSON
+with a depth limit -> model name) -> the dialect's translation (every problem a 4xx in the
+client's shape) -> `fill`: the schema compiled ONCE here (a schema problem is a 4xx and never
+reaches inference) and that plan handed to the fill -> the dialect's shaping of the response
+object. A decision request whose questions all answer without the model skips the fill.
 
-Auth: both clients always send `Authorization: Bearer <key>`. A missing or unknown key is
-401 on `/v1/decisions` (what the OpenAI API answers; openai raises AuthenticationError) and
-403 `{"detail": "Not authenticated"}` on `/v1/systemone` (what live Jev answers).
+Auth: the clients send `Authorization: Bearer <key>`. A missing or unknown key is 401 on the
+OpenAI-shaped routes (openai raises AuthenticationError) and 403 `{"detail": "Not
+authenticated"}` on `/v1/systemone` (what live Jev answers).
 
 Timeouts: the TypeSafe SDK gives up after 10 s by default and retries 429/5xx (honouring
 `Retry-After`); the openai client waits 600 s. A long input on a busy CPU server can take more
@@ -42,16 +45,16 @@ import deg
 from deg.errors import SchemaError
 from deg.request import FillOptions
 from gateway.body import parse_json
-from gateway.compat import decisions, systemone
-from gateway.compat.errors import (DECISIONS_PATH, SYSTEMONE_PATH, CompatError, jev_error, jev_item,
-                                   jev_usage_error, jev_validation_error, openai_error)
-from gateway.compat.translate import Translation
+from gateway.compat import decisions, openai_chat, openai_responses, systemone
+from gateway.compat.dialects import CHAT, DECISIONS, RESPONSES, SYSTEMONE, Dialect
+from gateway.compat.errors import CompatError
+from gateway.compat.openapi_bodies import request_body
 from gateway.errors import ApiError
 
-__all__ = ["ServedModel", "build_compat_router", "models_body"]
+__all__ = ["CompatRoutes", "ServedModel", "build_compat_router", "models_body"]
 
 JSON = "application/json"
-FillFn = Callable[[str, dict[str, Any], FillOptions, str], Awaitable[dict[str, Any]]]
+FillFn = Callable[[str, Any, FillOptions, str], Awaitable[dict[str, Any]]]
 
 
 @dataclass(frozen=True)
@@ -82,9 +85,8 @@ def _describe(name: str, served: ServedModel) -> str:
     return f"{'alias' if name in served.aliases else 'compatibility name'} of {served.model_id}"
 
 
-def _json(body: Any, headers: dict[str, str] | None = None) -> Response:
-    return Response(json.dumps(body, ensure_ascii=False, allow_nan=False).encode(), media_type=JSON,
-                    headers=headers or {})
+def _json(body: Any, headers: dict[str, str]) -> Response:
+    return Response(json.dumps(body, ensure_ascii=False, allow_nan=False).encode(), media_type=JSON, headers=headers)
 
 
 def _bearer(request: Request) -> str | None:
@@ -93,176 +95,165 @@ def _bearer(request: Request) -> str | None:
     return key.strip() or None if scheme.lower() == "bearer" else None
 
 
-class _Api:
-    """What differs between the two routes: names, limits, error shapes."""
+def _request_id() -> str:
+    return "req_" + uuid.uuid4().hex
 
-    path: str
-    models: tuple[str, ...]
 
-    def __init__(self, max_questions: int) -> None:
+def _refusal(exc: CompatError, request_id: str) -> Response:
+    exc.headers.setdefault("x-request-id", request_id)
+    return exc.response()
+
+
+class CompatRoutes:
+    """The compatibility routes over the gateway's fill path (see the module docstring)."""
+
+    def __init__(self, fill: FillFn, served_model: Callable[[], Awaitable[ServedModel]], *,
+                 check_key: Callable[[str], Awaitable[bool]] | None = None,
+                 limit: Callable[[Request], Awaitable[None]] | None = None,
+                 max_json_depth: int = 64, max_questions: int = decisions.MAX_QUESTIONS) -> None:
+        self._fill = fill
+        self._served_model = served_model
+        self._check_key = check_key
+        self._limit = limit
+        self.max_json_depth = max_json_depth
         self.max_questions = max_questions
 
-    def translate(self, body: Any) -> Translation: ...
-    def shape(self, translation: Translation, response: dict[str, Any] | None, model: str) -> dict[str, Any]: ...
-    def requested_model(self, body: Any) -> str: ...
-    def unknown_model(self, name: str) -> CompatError: ...
-    def unauthorized(self, key: str | None) -> CompatError: ...
-    def images_refused(self) -> CompatError: ...
-    def schema_refused(self, errors: list[dict[str, Any]]) -> CompatError: ...
-    def from_api_error(self, exc: ApiError) -> CompatError: ...
+    def router(self, *, serve_models: bool = False) -> APIRouter:
+        router = APIRouter()
+        for path, endpoint, summary in (
+            (DECISIONS.path, self.post_decisions,
+             "Answer predicate, choice and score questions (OpenAI Decisions shape)"),
+            (SYSTEMONE.path, self.post_systemone,
+             "Answer noul, choice and score questions (TypeSafe System One shape)"),
+            (CHAT.path, self.post_chat_completions, "Fill a response_format JSON Schema (OpenAI Chat Completions)"),
+            (RESPONSES.path, self.post_responses, "Fill a text.format JSON Schema (OpenAI Responses)"),
+        ):
+            router.add_api_route(path, endpoint, methods=["POST"], tags=["compatibility"], summary=summary,
+                                 openapi_extra=request_body(path))
+        if serve_models:
+            router.add_api_route("/v1/models", self.get_models, methods=["GET"], tags=["compatibility"],
+                                 summary="Model names every client accepts")
+        return router
 
+    # -- routes -------------------------------------------------------------------------------
 
-class _Decisions(_Api):
-    path, models = DECISIONS_PATH, decisions.DECISION_MODELS
-
-    def translate(self, body: Any) -> Translation:
-        return decisions.translate_decisions(body, max_questions=self.max_questions)
-
-    def shape(self, translation, response, model):
-        return decisions.shape_decisions(translation, response, model)
-
-    def requested_model(self, body: Any) -> str:
-        return decisions.requested_model(body)
-
-    def unknown_model(self, name: str) -> CompatError:
-        return openai_error(404, f"The model `{name}` does not exist or you do not have access to it.",
-                            param="model", code="model_not_found")
-
-    def unauthorized(self, key: str | None) -> CompatError:
-        if key is None:
-            return openai_error(401, "You didn't provide an API key. Send it as `Authorization: Bearer <key>`.")
-        return openai_error(401, "Incorrect API key provided.", code="invalid_api_key")
-
-    def images_refused(self) -> CompatError:
-        return openai_error(400, "Image inputs are not supported: this model reads text only.", param="input",
-                            code="invalid_value")
-
-    def schema_refused(self, errors):
-        problems = "; ".join(f"{'/'.join(map(str, e['loc']))}: {e['msg']}" for e in errors)
-        return openai_error(400, f"the questions cannot be answered: {problems}", param="questions",
-                            code="invalid_value")
-
-    def from_api_error(self, exc: ApiError) -> CompatError:
-        status = 400 if exc.status == 422 else exc.status
-        return openai_error(status, exc.message, code=exc.kind, headers=exc.headers)
-
-
-class _SystemOne(_Api):
-    path, models = SYSTEMONE_PATH, systemone.SYSTEMONE_MODELS
-
-    def translate(self, body: Any) -> Translation:
-        return systemone.translate_systemone(body, max_questions=self.max_questions)
-
-    def shape(self, translation, response, model):
-        return systemone.shape_systemone(translation, response, model)
-
-    def requested_model(self, body: Any) -> str:
-        return systemone.requested_model(body)
-
-    def unknown_model(self, name: str) -> CompatError:
-        return jev_error(400, f"Unknown model: {name}")
-
-    def unauthorized(self, key: str | None) -> CompatError:
-        return jev_error(403, "Not authenticated" if key is None else "Invalid API key.")
-
-    def images_refused(self) -> CompatError:
-        return jev_usage_error(systemone.IMAGE_REFUSED)
-
-    def schema_refused(self, errors):
-        return jev_validation_error([jev_item("value_error", ["questions", *e["loc"][1:2]], e["msg"], None)
-                                     for e in errors])
-
-    def from_api_error(self, exc: ApiError) -> CompatError:
-        if exc.status == 422:
-            return jev_validation_error([jev_item(exc.kind, [], exc.message, None)])
-        if exc.status == 400:
-            return jev_error(400, exc.message, exc.headers)
-        return jev_error(exc.status, exc.message, exc.headers)
-
-
-def build_compat_router(
-    fill: FillFn,
-    served_model: Callable[[], Awaitable[ServedModel]],
-    *,
-    check_key: Callable[[str], Awaitable[bool]] | None = None,
-    limit: Callable[[Request], Awaitable[None]] | None = None,
-    max_json_depth: int = 64,
-    max_questions: int = decisions.MAX_QUESTIONS,
-    serve_models: bool = False,
-) -> APIRouter:
-    """The decision routes over the gateway's fill path (see the module docstring)."""
-    router = APIRouter()
-
-    async def handle(api: _Api, request: Request) -> Response:
-        request_id = "req_" + uuid.uuid4().hex
+    async def post_decisions(self, request: Request) -> Response:
+        request_id = _request_id()
         try:
-            body = await answer(api, request)
+            body, served = await self.admit(DECISIONS, request, decisions.requested_model)
+            translation = decisions.translate_decisions(body, max_questions=self.max_questions)
+            response = None
+            if translation.needs_model:
+                _, response = await self.fill(DECISIONS, translation.context, translation.schema(),
+                                              translation.options, served)
+            answer = decisions.shape_decisions(translation, response, served.model_id)
         except CompatError as exc:
-            exc.headers.setdefault("x-request-id", request_id)
-            return exc.response()
-        headers = {"x-request-id": request_id}
-        if api.path == SYSTEMONE_PATH:
-            headers["x-typesafe-request-id"] = request_id
-        return _json(body, headers)
+            return _refusal(exc, request_id)
+        return _json(answer, {"x-request-id": request_id})
 
-    async def answer(api: _Api, request: Request) -> dict[str, Any]:
+    async def post_systemone(self, request: Request) -> Response:
+        request_id = _request_id()
+        try:
+            body, served = await self.admit(SYSTEMONE, request, systemone.requested_model)
+            translation = systemone.translate_systemone(body, max_questions=self.max_questions)
+            response = None
+            if translation.needs_model:
+                _, response = await self.fill(SYSTEMONE, translation.context, translation.schema(),
+                                              translation.options, served)
+            answer = systemone.shape_systemone(translation, response, served.model_id)
+        except CompatError as exc:
+            return _refusal(exc, request_id)
+        return _json(answer, {"x-request-id": request_id, "x-typesafe-request-id": request_id})
+
+    async def post_chat_completions(self, request: Request) -> Response:
+        request_id = _request_id()
+        try:
+            body, served = await self.admit(CHAT, request, openai_chat.requested_model)
+            ask = openai_chat.translate_chat(body)
+            plan, response = await self.fill(CHAT, ask.context, ask.schema, ask.options, served, label=ask.name)
+        except CompatError as exc:
+            return _refusal(exc, request_id)
+        created = int(time.time())
+        if ask.stream:
+            events = openai_chat.chat_chunks(ask, plan.fingerprint, response, served.model_id, created)
+            return Response(events, media_type="text/event-stream", headers={"x-request-id": request_id})
+        answer = openai_chat.shape_chat(ask, plan.fingerprint, response, served.model_id, created)
+        return _json(answer, {"x-request-id": request_id})
+
+    async def post_responses(self, request: Request) -> Response:
+        request_id = _request_id()
+        try:
+            body, served = await self.admit(RESPONSES, request, openai_responses.requested_model)
+            ask = openai_responses.translate_responses(body)
+            plan, response = await self.fill(RESPONSES, ask.context, ask.schema, ask.options, served,
+                                             label=ask.name)
+        except CompatError as exc:
+            return _refusal(exc, request_id)
+        answer = openai_responses.shape_response(ask, plan.fingerprint, response, served.model_id,
+                                                 int(time.time()), body.get("instructions"))
+        if ask.stream:
+            return Response(openai_responses.response_events(answer), media_type="text/event-stream",
+                            headers={"x-request-id": request_id})
+        return _json(answer, {"x-request-id": request_id})
+
+    async def get_models(self, request: Request) -> Response:
+        try:
+            served = await self._served_model()
+        except ApiError as exc:
+            return Response(json.dumps(exc.body()).encode(), status_code=exc.status, media_type=JSON,
+                            headers=exc.headers)
+        return _json(models_body(served), {})
+
+    # -- steps every route takes --------------------------------------------------------------
+
+    async def admit(self, dialect: Dialect, request: Request,
+                    requested_model: Callable[[Any], str]) -> tuple[Any, ServedModel]:
+        """The decoded body and the served model, once the caller and the model name are accepted.
+
+        A body that is JSON but not an object is handed on as None: each dialect's
+        `requested_model` refuses it in its own words."""
         if request.headers.get("content-type", "").lower().startswith("multipart/"):
-            raise api.images_refused()
-        if check_key is not None:
+            raise dialect.images_refused()
+        if self._check_key is not None:
             key = _bearer(request)
-            if key is None or not await check_key(key):
-                raise api.unauthorized(key)
+            if key is None or not await self._check_key(key):
+                raise dialect.unauthorized(key)
         try:
-            if limit is not None:
-                await limit(request)
-            body = parse_json(await request.body(), max_json_depth)
+            if self._limit is not None:
+                await self._limit(request)
+            body = parse_json(await request.body(), self.max_json_depth)
         except ApiError as exc:
-            if exc.status == 422 and api.path == SYSTEMONE_PATH:  # not an object: the translation says so
-                body = None
-            else:
-                raise api.from_api_error(exc) from None
-        name = api.requested_model(body)
+            if exc.status != 422:
+                raise dialect.from_api_error(exc) from None
+            body = None
+        name = requested_model(body)
         try:
-            served = await served_model()
+            served = await self._served_model()
         except ApiError as exc:
-            raise api.from_api_error(exc) from None
-        if name not in served.names and name not in api.models:
-            raise api.unknown_model(name)
-        translation = api.translate(body)
-        response = None
-        if translation.needs_model:
-            schema = translation.schema()
-            try:
-                deg.compile_schema(schema)
-            except SchemaError as exc:
-                raise api.schema_refused(exc.errors) from None
-            try:
-                response = await fill(translation.context, schema, translation.options, served.model_id)
-            except ApiError as exc:
-                raise api.from_api_error(exc) from None
-        return api.shape(translation, response, served.model_id)
+            raise dialect.from_api_error(exc) from None
+        if name not in served.names and name not in dialect.models:
+            raise dialect.unknown_model(name)
+        return body, served
 
-    decisions_api, systemone_api = _Decisions(max_questions), _SystemOne(max_questions)
+    async def fill(self, dialect: Dialect, context: str, schema: dict[str, Any], options: FillOptions,
+                   served: ServedModel, *, label: str = "") -> tuple[Any, dict[str, Any]]:
+        """(plan, assembled response) of one fill; the schema is compiled here, once."""
+        try:
+            plan = deg.compile_schema(schema)
+        except SchemaError as exc:
+            raise dialect.schema_refused(exc.errors, label) from None
+        try:
+            return plan, await self._fill(context, plan, options, served.model_id)
+        except ApiError as exc:
+            raise dialect.from_api_error(exc) from None
 
-    async def post_decisions(request: Request) -> Response:
-        return await handle(decisions_api, request)
 
-    async def post_systemone(request: Request) -> Response:
-        return await handle(systemone_api, request)
-
-    router.add_api_route(DECISIONS_PATH, post_decisions, methods=["POST"], tags=["decisions"],
-                         summary="Answer predicate, choice and score questions (OpenAI Decisions shape)")
-    router.add_api_route(SYSTEMONE_PATH, post_systemone, methods=["POST"], tags=["decisions"],
-                         summary="Answer noul, choice and score questions (TypeSafe System One shape)")
-    if serve_models:
-        async def get_models(request: Request) -> Response:
-            try:
-                served = await served_model()
-            except ApiError as exc:
-                return Response(json.dumps(exc.body()).encode(), status_code=exc.status, media_type=JSON,
-                                headers=exc.headers)
-            return _json(models_body(served))
-
-        router.add_api_route("/v1/models", get_models, methods=["GET"], tags=["decisions"],
-                             summary="Model names both clients accept")
-    return router
+def build_compat_router(fill: FillFn, served_model: Callable[[], Awaitable[ServedModel]], *,
+                        check_key: Callable[[str], Awaitable[bool]] | None = None,
+                        limit: Callable[[Request], Awaitable[None]] | None = None,
+                        max_json_depth: int = 64, max_questions: int = decisions.MAX_QUESTIONS,
+                        serve_models: bool = False) -> APIRouter:
+    """The compatibility routes as a router to mount (`CompatRoutes.router`)."""
+    routes = CompatRoutes(fill, served_model, check_key=check_key, limit=limit, max_json_depth=max_json_depth,
+                          max_questions=max_questions)
+    return routes.router(serve_models=serve_models)

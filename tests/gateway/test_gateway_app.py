@@ -72,6 +72,35 @@ def test_second_identical_fill_is_served_from_redis_byte_identical(gateway, redi
     assert other.headers["x-deg-cache"] == "miss"
 
 
+def test_structured_outputs_read_the_fill_cache_entry_of_the_same_context_and_schema(gateway):
+    fill = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": SCHEMA})
+    fmt = {"name": "ticket", "schema": SCHEMA, "strict": True}
+    chat = gateway.post("/v1/chat/completions", json={
+        "model": "deg-latest", "messages": [{"role": "user", "content": CONTEXT}],
+        "response_format": {"type": "json_schema", "json_schema": fmt}})
+    responses = gateway.post("/v1/responses", json={"model": "deg-test-0.1", "input": CONTEXT,
+                                                    "text": {"format": {"type": "json_schema", **fmt}}})
+    assert (fill.headers["x-deg-cache"], chat.status_code, responses.status_code) == ("miss", 200, 200)
+    value = fill.json()["value"]
+    assert json.loads(chat.json()["choices"][0]["message"]["content"]) == value
+    assert json.loads(responses.json()["output"][0]["content"][0]["text"]) == value
+    prompt_tokens = fill.json()["usage"]["prompt_tokens"]
+    assert chat.json()["usage"]["prompt_tokens"] == responses.json()["usage"]["input_tokens"] == prompt_tokens
+    assert 'deg_gateway_cache_total{result="hit"} 2.0' in gateway.get("/metrics").text
+
+
+def test_structured_outputs_refuse_in_openai_shape(gateway):
+    ask = {"model": "deg-latest", "messages": [{"role": "user", "content": CONTEXT}]}
+    free_chat = gateway.post("/v1/chat/completions", json=ask)
+    assert free_chat.status_code == 400 and "json_schema" in free_chat.json()["error"]["message"]
+    unknown = gateway.post("/v1/chat/completions", json={**ask, "model": "gpt-4o", "response_format": {
+        "type": "json_schema", "json_schema": {"name": "t", "schema": SCHEMA}}})
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "model_not_found"
+    unfillable = gateway.post("/v1/responses", json={"model": "deg-latest", "input": "x", "text": {"format": {
+        "type": "json_schema", "name": "t", "schema": {"type": "object", "properties": {"a": {"allOf": []}}}}}})
+    assert unfillable.status_code == 400 and unfillable.json()["error"]["param"] == "text.format"
+
+
 def test_unknown_field_and_unknown_option_are_422_with_locations(gateway):
     response = gateway.post("/v1/fill", json={"context": "x", "schema": SCHEMA, "colour": 1,
                                               "options": {"max_new_token": 3}})

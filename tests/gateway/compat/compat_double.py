@@ -1,7 +1,7 @@
 """TEST DOUBLE (tests only): a gateway app serving the decision routes over an in-process fill.
 
-`double_fill` stands in for the gateway's inference path: it compiles the schema, computes a
-`RawFill` deterministically from the plan and the context (the first option / the highest
+`double_fill` stands in for the gateway's inference path: for the plan the routes compiled, it
+computes a `RawFill` deterministically from the plan and the context (the first option / the highest
 level wins, with hash-derived probabilities so every number depends on the context and the
 field; the first candidate span; a fixed generated text) and assembles it with the real
 `deg.assemble`. Everything around it is real: the compat router, the zstd middleware, the
@@ -28,7 +28,9 @@ from deg.outcomes import (ArrayOutcome, RawFill, choice_outcome, generate_outcom
 from deg.request import FillOptions
 from gateway.body import BodyLimitMiddleware
 from gateway.compat import ServedModel, build_compat_router, compat_error_response
+from gateway.compat.openapi_bodies import COMPONENTS
 from gateway.keys import KeyChecker
+from gateway.openapi import install_openapi
 from gateway.ratelimit import RateLimiter
 from gateway.store import RedisStore
 from gateway.zstd import ZstdRequestMiddleware
@@ -90,8 +92,7 @@ def double_raw(plan: Any, context: str, options: FillOptions) -> RawFill:
     return RawFill(fields=fields, arrays=arrays, prompt_tokens=len(context.split()) + 1, generated_tokens=generated)
 
 
-async def double_fill(context: str, schema: dict[str, Any], options: FillOptions, model: str) -> dict[str, Any]:
-    plan = deg.compile_schema(schema)
+async def double_fill(context: str, plan: Any, options: FillOptions, model: str) -> dict[str, Any]:
     return deg.assemble(plan, double_raw(plan, context, options), model=model)
 
 
@@ -122,6 +123,8 @@ def create_app() -> FastAPI:
     app.include_router(build_compat_router(double_fill, served_model,
                                            check_key=KeyChecker(keys, store) if (keys or store) else None,
                                            limit=limit, serve_models=True))
+
+    install_openapi(app, COMPONENTS)
 
     @app.get("/health")
     async def health() -> dict[str, str]:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import deg
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 from compat_double import double_fill  # noqa: E402
@@ -25,7 +27,8 @@ APIS = {"/v1/decisions": (translate_decisions, shape_decisions),
 def run_fixture(doc: dict):
     translate, shape = APIS[doc["route"]]
     translation = translate(copy.deepcopy(doc["request"]))
-    response = (asyncio.run(double_fill(translation.context, translation.schema(), translation.options,
+    plan = deg.compile_schema(translation.schema()) if translation.needs_model else None
+    response = (asyncio.run(double_fill(translation.context, plan, translation.options,
                                         doc["response"]["model"])) if translation.needs_model else None)
     return translation, response, shape(translation, response, doc["response"]["model"])
 
