@@ -210,7 +210,7 @@ class Runtime:
         todo: list[tuple[int, JobRun, int, Row]] = []
         for k, ((run, q), answer) in enumerate(zip(entries, answers)):
             if q.prior is not None and q.head == "extract" and not isinstance(answer, Exception):
-                got = self.prior.follow_row(q.prior, answer, run.trunk.context_ids)
+                got = self.prior.follow_row(q.prior, answer, run.trunk)
                 if got is not None:
                     todo.append((k, run, *got))
         if not todo:

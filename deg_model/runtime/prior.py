@@ -37,12 +37,11 @@ import torch
 from deg.plan import FieldPlan
 
 from ..tokenize import PromptLayout
+from .copy_prior import SPAN_TOKENS, CopySites, PieceIndex, copied_text, copy_start, span_end
 from .forks import Row
 
 PRIOR_KINDS = ("choice", "score", "noul", "extract")
 
-
-SPAN_TOKENS = 16          # tokens the end prior follows a copied span for
 
 
 @dataclass(frozen=True)
@@ -94,18 +93,6 @@ class PriorBuilder:
         tok = layout.tokenizer
         self.null_id = _single(tok, " null")
         self.quote_id = _single(tok, ' "')
-        self._vocab: tuple[torch.Tensor, torch.Tensor] | None = None
-
-    def vocab_tables(self, vocab_size: int) -> tuple[torch.Tensor, torch.Tensor]:
-        """(stripped [vocab], quote_ids [k]): see `stripped_vocab`; the ids of tokens whose text
-        starts with a double quote (what closes a copied span inside a JSON string)."""
-        if self._vocab is None:
-            tok = self.layout.tokenizer
-            stripped = stripped_vocab(tok, vocab_size)
-            quotes = [i for piece, i in tok.get_vocab().items()
-                      if i < vocab_size and tok.convert_tokens_to_string([piece]).startswith('"')]
-            self._vocab = stripped, torch.tensor(sorted(quotes), dtype=torch.long)
-        return self._vocab
 
     def _head(self, field: FieldPlan, pointer: str, options) -> torch.Tensor:
         return torch.cat([self.encode(question_text(field, pointer, options) + "\n"), self.opener,
@@ -132,21 +119,6 @@ class PriorBuilder:
         last = int(row.shape[0]) - 1
         return PriorRows("extract", (row,), ((last - 1, last),))
 
-    def copied(self, context_ids: torch.Tensor, start: int, vocab_size: int) -> torch.Tensor:
-        """[m] the context tokens the LM copies from `start` on (at most SPAN_TOKENS), the first
-        without its leading space."""
-        stripped, _ = self.vocab_tables(vocab_size)
-        copied = context_ids[start:start + SPAN_TOKENS].clone()
-        copied[0] = stripped[copied[0]]
-        return copied
-
-    def span_row(self, prior: PriorRows, copied: torch.Tensor) -> Row:
-        """The teacher-forced row of the LM copying `copied` into the answer string: it reads
-        every copied token, whose next-token distribution says close or continue."""
-        main = prior.rows[0]
-        n = int(main.shape[0])
-        return Row(torch.cat([main, copied]), tuple(range(n, n + int(copied.shape[0]))), None)
-
 
 def decide_scores(prior: PriorRows, reads: Sequence[torch.Tensor]) -> torch.Tensor:
     """Option log-probabilities [n] (normalised over the options). `reads[r]`: the LM's
@@ -158,45 +130,6 @@ def decide_scores(prior: PriorRows, reads: Sequence[torch.Tensor]) -> torch.Tens
         targets = ids[prior.read[row][0] + 1:]                              # the continuation
         scores[option] = reads[row].gather(1, targets.view(-1, 1)).sum()
     return torch.log_softmax(torch.stack(scores).to(torch.float64), -1)
-
-
-def extract_start(prior_builder: "PriorBuilder", reads: Sequence[torch.Tensor], context_ids: torch.Tensor,
-                  vocab_size: int) -> torch.Tensor:
-    """Start log-probabilities over the context tokens plus null last: [T+1] float64.
-
-    P(start = t) = P(string) * P_copy(t), P_copy a softmax over the context tokens' copy
-    logits; P(null) and P(string) are normalised between the two at the `":` token."""
-    stripped, _ = prior_builder.vocab_tables(vocab_size)
-    at_colon, at_quote = reads[0][0], reads[0][1]
-    copy = torch.maximum(at_quote[context_ids], at_quote[stripped[context_ids]])    # [T]
-    pair = torch.stack([at_colon[prior_builder.null_id], at_colon[prior_builder.quote_id]])
-    lp_null, lp_str = torch.log_softmax(pair, 0)
-    return torch.cat([torch.log_softmax(copy, -1) + lp_str, lp_null.view(1)])
-
-
-def span_end(copied: torch.Tensor, read: torch.Tensor, quote_ids: torch.Tensor) -> torch.Tensor:
-    """End log-probabilities [m] of a copied span from its teacher-forced row: the span ends at
-    copied token k with P(tokens 1..k continue) * P(a quote closes after k), normalised over k.
-    copied: [m] the row's copied ids; read: [m, vocab] log-softmax at each copied token."""
-    close = torch.logsumexp(read[:, quote_ids], -1)                            # [m]
-    go_on = read[:-1].gather(1, copied[1:].view(-1, 1)).squeeze(1)            # [m-1]
-    kept = torch.cat([torch.zeros(1, dtype=read.dtype), torch.cumsum(go_on, 0)])
-    return torch.log_softmax(kept + close, -1)
-
-
-def stripped_vocab(tokenizer, vocab_size: int) -> torch.Tensor:
-    """[vocab] the id of each token's text without its leading space (itself when there is
-    none, or when the rest is not a token): a span copied into a JSON string starts right
-    after the quote, without the space the token carried mid-sentence. Byte-level BPE marks
-    that space with `Ġ`, SentencePiece with `▁`."""
-    out = torch.arange(vocab_size)
-    vocab = tokenizer.get_vocab()
-    for piece, i in vocab.items():
-        if i < vocab_size and len(piece) > 1 and piece[0] in "Ġ▁":
-            j = vocab.get(piece[1:])
-            if j is not None and j < vocab_size:
-                out[i] = j
-    return out
 
 
 def _single(tokenizer, text: str) -> int:
@@ -244,10 +177,13 @@ class LmPrior:
 
     def __init__(self, backbone, builder: PriorBuilder):
         self.backbone, self.builder = backbone, builder
-        self.vocab_size = int(backbone.spec.vocab_size)
+        self._pieces: PieceIndex | None = None
 
-    def _vocab(self) -> int:
-        return self.vocab_size
+    @property
+    def pieces(self) -> PieceIndex:
+        if self._pieces is None:            # built on the first extract prior (~1 s for 49k pieces)
+            self._pieces = PieceIndex(self.builder.layout.tokenizer, int(self.backbone.spec.vocab_size))
+        return self._pieces
 
     def logprobs(self, hidden: torch.Tensor) -> torch.Tensor:
         """[k, H] final-normed hidden -> [k, vocab] float64 next-token log-probabilities
@@ -257,36 +193,60 @@ class LmPrior:
     def decide(self, prior: PriorRows, answer) -> torch.Tensor:
         return decide_scores(prior, [self.logprobs(h) for h in answer.extra])
 
-    def start(self, prior: PriorRows, answer, context_ids: torch.Tensor) -> torch.Tensor:
-        return extract_start(self.builder, [self.logprobs(answer.extra[0])], context_ids, self._vocab())
+    def _sites(self, trunk) -> CopySites:
+        sites = trunk.memo.get("copy_sites")
+        if sites is None:
+            sites = trunk.memo["copy_sites"] = CopySites.of(trunk.text, trunk.tokens.offsets, self.pieces)
+        return sites
 
-    def follow_row(self, prior: PriorRows, answer, context_ids: torch.Tensor) -> tuple[int, Row] | None:
-        """(start, teacher-forced span row) of the LM's own best copy start; None for an
-        empty context."""
-        if int(context_ids.shape[0]) == 0:
+    def start(self, answer, trunk) -> torch.Tensor:
+        """[T+1] start log-probabilities over the context tokens, null last: P(string) times
+        the copy start, and P(null), normalised between null and a string at the `":` token."""
+        read = self.logprobs(answer.extra[0])                                   # [2, vocab]
+        at_colon, at_quote = read[0], read[1]
+        pair = torch.stack([at_colon[self.builder.null_id], at_colon[self.builder.quote_id]])
+        lp_null, lp_str = torch.log_softmax(pair, 0)
+        return torch.cat([copy_start(at_quote, self._sites(trunk)) + lp_str, lp_null.view(1)])
+
+    def _copy(self, trunk, start: int) -> tuple[int, torch.Tensor, list[int]]:
+        first, text = copied_text(trunk.text, self._sites(trunk), start)
+        ids, ends = self.pieces.encode(text)
+        return first, ids[:SPAN_TOKENS], ends[:SPAN_TOKENS]
+
+    def follow_row(self, prior: PriorRows, answer, trunk) -> tuple[int, Row] | None:
+        """(start, teacher-forced row) of the LM copying from its own best start; None when no
+        context token can start a value."""
+        sites = self._sites(trunk)
+        if all(a is None for a in sites.starts):
             return None
-        start = int(torch.argmax(self.start(prior, answer, context_ids)[:-1]))
-        return start, self.builder.span_row(prior, self.builder.copied(context_ids, start, self._vocab()))
+        ps = self.start(answer, trunk)[:-1]
+        allowed = torch.tensor([a is not None for a in sites.starts])
+        start = int(torch.argmax(torch.where(allowed, ps, torch.full_like(ps, -math.inf))))
+        _, ids, _ = self._copy(trunk, start)
+        if int(ids.shape[0]) == 0:
+            return None
+        main = prior.rows[0]
+        n = int(main.shape[0])
+        return start, Row(torch.cat([main, ids]), tuple(range(n, n + int(ids.shape[0]))), None)
 
     def mixed_span(self, weights, q, answer, trunk, ls, le, heads_out=None):
         """The head's span log-probabilities mixed with the prior's ->
-        (start [T+1], end [T+1], null, (s, end-for-spans-from-s [T]) or None)."""
-        w_head, w_prior = weights
-        ps = self.start(q.prior, answer, trunk.context_ids)                         # [T+1]
+        (start [T+1], end [T+1], null, (s, end-for-spans-from-s [T]) or None).
+
+        Spans from the LM's own start s score their end by the end prior; every other span's
+        prior end is uniform over the SPAN_TOKENS-token window the prior could have copied."""
+        ps = self.start(answer, trunk)                                          # [T+1]
         t = int(ps.shape[0]) - 1
-        flat = torch.full_like(ps, -math.log(SPAN_TOKENS))
         start = mix(weights, ls, ps)
-        end = mix(weights, le, flat)
+        end = mix(weights, le, torch.full_like(ps, -math.log(SPAN_TOKENS)))
         null = float(mix(weights, torch.tensor(null_of(ls, le)), ps[-1]))
         override = None
         if answer.follow is not None:
             s = answer.follow_start
-            copied = self.builder.copied(trunk.context_ids, s, self._vocab())
-            _, quotes = self.builder.vocab_tables(self._vocab())
-            pe = span_end(copied, self.logprobs(answer.follow), quotes)             # [m]
-            prior_end = torch.full((t,), -math.inf, dtype=torch.float64)
-            prior_end[s:s + int(pe.shape[0])] = pe
-            override = (s, mix(weights, le[:t], prior_end))
+            first, ids, ends = self._copy(trunk, s)
+            token_ends = [e for _, e in trunk.tokens.offsets]
+            pe = span_end(self.logprobs(answer.follow), ids, ends, first, token_ends, self.pieces)   # [T]
+            override = (s, mix(weights, le[:t], pe))
             if heads_out is not None:
                 heads_out[f"prior_end:{q.pointer}"] = pe.clone()
         if heads_out is not None:

@@ -7,7 +7,7 @@ extract and anchor question of the request reuses them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import torch
 
@@ -31,6 +31,7 @@ class TrunkView:
     anchor_keys: torch.Tensor     # [Tc, d]
     anchor_u: torch.Tensor        # [Tc]
     context_ids: torch.Tensor     # [Tc] token ids of the context (what the LM prior copies)
+    memo: dict = field(default_factory=dict)   # per-trunk values computed on first use (copy sites)
 
 
 def read_trunk(backbone: Backbone, heads: Heads, trunk: Trunk, state: State) -> TrunkView:
