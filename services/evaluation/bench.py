@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deg import FillOptions, compile_schema, render_context
-from services.evaluation.datagen_eval import DatagenEval, RuntimeFiller, evaluate_datagen
+from degcommon.datagen_scoring import DatagenEval, RuntimeFiller, evaluate_datagen
 
 
 @dataclass
@@ -130,7 +130,7 @@ def fields_scaling(runtime: Any, baseline: Any, records: Sequence[dict[str, Any]
 
 def batching(runtime: Any, records: Sequence[dict[str, Any]], batch: int = 16, max_items: int | None = 2) -> dict[str, Any]:
     from deg_model.runtime import FillJob
-    from services.evaluation.baseline.caps import cap_arrays
+    from degcommon.caps import cap_arrays
     from services.evaluation.determinism import outcome_bytes
 
     if len(records) < 1 or batch < 1:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from deg import FillOptions, compile_schema, render_context
-from services.evaluation.baseline.caps import cap_arrays
+from degcommon.caps import cap_arrays
 
 CHECKS = ("repeats", "permutations", "split", "merged", "batched")
 

@@ -50,8 +50,11 @@ from torch.distributed.optim import ZeroRedundancyOptimizer
 from deg_model.checkpoint import fresh_heads, load_checkpoint
 from deg_model.heads import Heads
 
-from .features import FeatureRecord, attach_embeddings, embedding_table, load_cache, needs_embeddings
-from .objective import TERMS, share_of_global_loss, term_counts
+from deg_model.training.features import (FeatureRecord, attach_embeddings, embedding_table, load_cache,
+                                         needs_embeddings)
+from deg_model.training.objective import TERMS, share_of_global_loss, term_counts
+
+from .pipeline import cache_features
 from .trainer import (STEP_DIR, TrainSettings, _param_groups, batch_indices, data_fingerprint,
                       latest_checkpoint, lr_at, plot_losses, save_training_checkpoint)
 
@@ -303,7 +306,6 @@ def run_data_parallel_training(out: str | Path, settings: TrainSettings, *, feat
     if features is None:
         if records is None:
             raise ValueError("give the training records (--records) or a feature cache (--features)")
-        from .pipeline import cache_features
         features = cache_features(records, "train", Path(out) / "features" / f"train-shard-{rank}-of-{world}",
                                   array_mode=settings.array_mode, seed=settings.seed, limit=limit,
                                   progress=progress and rank == 0, select=lambda r: mine(r["uid"]))

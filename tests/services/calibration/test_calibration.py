@@ -9,10 +9,11 @@ import torch
 
 from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
 from deg_model.heads import HEAD_KINDS
-from services.calibration import calibrate, ece, fit_temperature
-from services.calibration.fit import KindData, nll
-from services.calibration.service import calibrate_checkpoint
-from services.training.features import FeatureQuestion, FeatureRecord, save_cache
+from deg_model.training.calibration import calibrate, fit_temperature
+from degcommon.metrics import expected_calibration_error as ece
+from deg_model.training.calibration import KindData, nll
+from deg_model.training.calibration import calibrate_checkpoint
+from deg_model.training.features import FeatureQuestion, FeatureRecord, save_cache
 
 H = 8
 

@@ -16,7 +16,7 @@ import redis
 from rq import Queue
 from rq.job import Job
 
-from services.training.features import save_cache
+from deg_model.training.features import save_cache
 from services.training.jobs import enqueue_training
 from services.training.settings import SettingsError, TrainingServiceSettings
 from services.training.trainer import TrainSettings, latest_checkpoint, train
