@@ -194,6 +194,8 @@ def determinism_report(runtime: Any, records: Sequence[dict[str, Any]], *, repea
         _compare(check, reference, fill(context, merge_schemas(schema, other), options), subset=True)
         results.append(check)
 
+        # deg_model.runtime loads torch: imported by the run that needs it, so this module (and the
+        # CLI's job client) load without the model stack
         from deg_model.runtime import FillJob
 
         check = CheckResult("batched", uid, 1)

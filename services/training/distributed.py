@@ -44,8 +44,10 @@ from typing import Callable, Sequence
 
 import torch
 import torch.distributed as dist
+import torch.multiprocessing as mp
 from safetensors.torch import load_file
 from torch.distributed.optim import ZeroRedundancyOptimizer
+from tqdm import tqdm
 
 from deg_model.checkpoint import fresh_heads, load_checkpoint
 from deg_model.heads import Heads
@@ -222,7 +224,6 @@ def _train(settings, shard, out: Path, stop_after, progress, on_step) -> Path:
     end = settings.steps if stop_after is None else min(settings.steps, stop_after)
     bar = None
     if progress and rank == 0:
-        from tqdm import tqdm
         bar = tqdm(total=settings.steps, initial=start, desc=f"train x{world}", unit="step")
     saved = start if last is not None else None
     for step in range(start, end):
@@ -275,7 +276,6 @@ def spawn(world_size: int, fn: Callable, *args) -> None:
     """
     if world_size < 1:
         raise ValueError(f"world_size must be >= 1, got {world_size}")
-    import torch.multiprocessing as mp
     mp.start_processes(_spawned, args=(world_size, free_port(), fn, args), nprocs=world_size,
                        start_method="spawn", join=True)
 

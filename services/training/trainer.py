@@ -218,6 +218,7 @@ def latest_checkpoint(out: Path) -> Path | None:
 
 
 def plot_losses(history: list[dict], path: Path) -> None:
+    # matplotlib takes a while to import and only the loss plot needs it
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
