@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGES = ("deg", "deg_model", "degcommon", "degsdk", "gateway", "services")
-PROJECT = ("deg", "deg_model", "degcommon", "degproto", "degsdk", "gateway", "services")
+PROJECT = ("deg", "deg_model", "degcommon", "degdata", "degproto", "degsdk", "gateway", "services")
+PACKAGES = tuple(p for p in PROJECT if (REPO / p / "__init__.py").is_file())
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ class GatewayFiller:
 
 def load_records(split: str, limit: int, *, seed: int = 0) -> list[dict[str, Any]]:
     """The first `limit` datagen records of `split` (deterministic in `seed`)."""
+    # the generator (faker, every domain) loads only when records are generated
     from services.training.datagen import SPLITS, generate
 
     if split not in SPLITS:
