@@ -124,7 +124,8 @@ def test_every_project_module_keeps_the_import_rules():
      "services.training.pipeline:1 imports services.calibration"),
     ("services.evaluation.jobs", "def g():\n    from services.inference.runner import resolve_factory\n",
      "services.evaluation.jobs:2 imports services.inference.runner"),
-    ("services.calibration", "from services.training import losses\n", "services.calibration:1 imports services.training"),
+    ("services.calibration", "from services.training import losses\n",
+     "services.calibration:1 imports services.training"),
     ("degcommon.metrics", "import torch.nn\n", "degcommon.metrics:1 imports torch.nn"),
     ("degcommon.jobs", "from services import suite\n", "degcommon.jobs:1 imports services"),
 ])

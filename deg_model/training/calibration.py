@@ -153,7 +153,8 @@ def calibrate(heads: Heads, records: Sequence[FeatureRecord], *, test_uids: set[
         temps[kind] = t
         per_kind[kind] = {"questions": len(d.logits), "temperature": t,
                           "nll_before": nll(kind, d, 1.0), "nll_after": nll(kind, d, t),
-                          "ece_before": expected_calibration_error(*before), "ece_after": expected_calibration_error(*after),
+                          "ece_before": expected_calibration_error(*before),
+                          "ece_after": expected_calibration_error(*after),
                           "accuracy": (sum(after[1]) / len(after[1])) if after[1] else 0.0}
         curves[kind] = (before, after)
         if kind != "extract":
@@ -163,7 +164,8 @@ def calibrate(heads: Heads, records: Sequence[FeatureRecord], *, test_uids: set[
     with torch.no_grad():
         for kind, t in temps.items():
             heads.temperatures[HEAD_KINDS.index(kind)] = t
-    report = CalibrationReport(temps, per_kind, expected_calibration_error(*decide_before), expected_calibration_error(*decide_after))
+    report = CalibrationReport(temps, per_kind, expected_calibration_error(*decide_before),
+                               expected_calibration_error(*decide_after))
     if plot is not None:
         curves["decide"] = (decide_before, decide_after)
         reliability_png(curves, Path(plot))

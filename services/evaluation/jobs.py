@@ -14,8 +14,9 @@ model). `enqueue(settings, kind, params)` checks the parameters and queues a job
   `done` / `total` (records or documents filled so far, updated every `META_EVERY` fills).
 - Restart: a worker has a fixed name per slot (`deg-evaluation-<slot>`); at start it puts
   back at the front of the queue any job its dead predecessor left as started
-  (`degcommon.jobs.recover_abandoned`, as the training worker does). An evaluation keeps no partial state, so the job simply
-  reruns; its reports are written whole at the end, so a killed run leaves none half written.
+  (`degcommon.jobs.recover_abandoned`, as the training worker does). An evaluation keeps no
+  partial state, so the job simply reruns; its reports are written whole at the end, so a
+  killed run leaves none half written.
 - Jobs are not retried on an exception: a failing evaluation fails the same way again (a
   bad path, a refused schema); it is reported in meta and the failed registry.
 

@@ -8,8 +8,9 @@
   `loss`, `checkpoint`; written every `META_EVERY` steps and at the end.
 - Restart: a worker has a fixed name per slot (`deg-training-<slot>`, one process per slot).
   When it starts, the jobs its dead predecessor left as started go back to the front of the
-  queue (`degcommon.jobs.recover_abandoned`) and resume from their last checkpoint. Jobs are also queued with rq `Retry`, so a job that
-  fails with an exception is retried a bounded number of times.
+  queue (`degcommon.jobs.recover_abandoned`) and resume from their last checkpoint. Jobs are
+  also queued with rq `Retry`, so a job that fails with an exception is retried a bounded
+  number of times.
 """
 from __future__ import annotations
 
