@@ -22,7 +22,7 @@ Scoring (stated choices where the contract is silent):
   (the baseline) has no calibration figures (`None`).
 - A fill that fails (an exception) counts as invalid and scores every leaf against `null`.
 - With `max_items`, the same `maxItems` is injected into the schema and the gold value is cut
-  to it (`baseline.caps`), so capped runs of both systems answer the same question.
+  to it (`degcommon.caps`), so capped runs of both systems answer the same question.
 """
 from __future__ import annotations
 

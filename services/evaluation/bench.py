@@ -2,7 +2,7 @@
 
 Three measurements, each printed as a table row:
 
-- **records**: the same datagen records (arrays capped equally, `baseline.caps`) through both
+- **records**: the same datagen records (arrays capped equally, `degcommon.caps`) through both
   systems; per record the latency ratio deg / baseline and the generated-token ratio; the
   medians are the headline figures. deg generates tokens only for `x-generate` fields
   (contract 3), so on datagen schemas its generated tokens are 0 and the ratio is 0; the
