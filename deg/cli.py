@@ -77,7 +77,7 @@ def register_plan(parser: argparse.ArgumentParser) -> None:
 
 
 def run_plan(args: argparse.Namespace) -> int:
-    from deg.schema import compile_schema
+    from deg.schema import compile_schema  # `deg --help` and the other subcommands start without the compiler
 
     try:
         schema = load_json_file(args.schema)

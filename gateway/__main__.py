@@ -11,7 +11,8 @@ import sys
 import uvicorn
 
 from gateway.app import create_app
-from gateway.settings import GatewaySettings, SettingsError
+from degcommon.settings import SettingsError
+from gateway.settings import GatewaySettings
 
 
 def main(argv: list[str] | None = None) -> int:

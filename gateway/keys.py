@@ -27,6 +27,9 @@ from typing import Any
 
 import redis
 
+from degcommon.settings import SettingsError
+from gateway.settings import GatewaySettings
+
 __all__ = ["ApiKeyRecord", "KeyChecker", "KeyStore", "digest", "new_key", "register_keys", "main"]
 
 KEY_PREFIX = "deg-"
@@ -134,8 +137,6 @@ def register_keys(parser: argparse.ArgumentParser) -> None:
 
 
 def run_keys(args: argparse.Namespace) -> int:
-    from gateway.settings import GatewaySettings, SettingsError
-
     try:
         settings = GatewaySettings.from_env()
     except SettingsError as exc:

@@ -26,28 +26,7 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
-TRUE = {"1", "true", "yes", "on"}
-FALSE = {"0", "false", "no", "off", ""}
-
-
-class SettingsError(ValueError):
-    """An environment variable holds a value the gateway cannot use."""
-
-
-def _read(env: Mapping[str, str], name: str, default: Any, kind: type) -> Any:
-    raw = env.get(name)
-    if raw is None or (raw == "" and kind is not str):
-        return default
-    if kind is bool:
-        if raw.strip().lower() in TRUE:
-            return True
-        if raw.strip().lower() in FALSE:
-            return False
-        raise SettingsError(f"{name}={raw!r} is not on/off")
-    try:
-        return kind(raw)
-    except ValueError:
-        raise SettingsError(f"{name}={raw!r} is not a valid {kind.__name__}") from None
+from degcommon.settings import SettingsError, env_value
 
 
 def _is_ip(host: str) -> bool:
@@ -132,24 +111,25 @@ class GatewaySettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **overrides: Any) -> "GatewaySettings":
-        """Settings from `env` (default: os.environ); non-None `overrides` win."""
+        """Settings from `env` (default: os.environ); non-None `overrides` win. An empty
+        string is kept as a value (`DEG_REDIS_URL=""` is "no Redis")."""
         env = os.environ if env is None else env
-        keys = tuple(k.strip() for k in _read(env, "DEG_API_KEYS", "", str).split(",") if k.strip())
+        keys = tuple(k.strip() for k in env_value(env, "DEG_API_KEYS", "").split(",") if k.strip())
         base = cls(
-            host=_read(env, "DEG_HOST", cls.host, str),
-            port=_read(env, "DEG_PORT", cls.port, int),
-            inference=_read(env, "DEG_INFERENCE", cls.inference, str),
-            redis_url=_read(env, "DEG_REDIS_URL", cls.redis_url, str),
-            redis_prefix=_read(env, "DEG_REDIS_PREFIX", cls.redis_prefix, str),
-            cache_ttl_s=_read(env, "DEG_CACHE_TTL_S", cls.cache_ttl_s, int),
-            max_body_bytes=_read(env, "DEG_MAX_BODY_BYTES", cls.max_body_bytes, int),
-            max_decompressed_bytes=_read(env, "DEG_MAX_DECOMPRESSED_BYTES", cls.max_decompressed_bytes, int),
-            max_json_depth=_read(env, "DEG_MAX_JSON_DEPTH", cls.max_json_depth, int),
-            max_questions=_read(env, "DEG_MAX_QUESTIONS", cls.max_questions, int),
-            request_timeout_s=_read(env, "DEG_REQUEST_TIMEOUT_S", cls.request_timeout_s, float),
-            rate_limit_per_minute=_read(env, "DEG_RATE_LIMIT_PER_MINUTE", cls.rate_limit_per_minute, int),
-            auth=_read(env, "DEG_AUTH", cls.auth, bool),
+            host=env_value(env, "DEG_HOST", cls.host, str, keep_empty=True),
+            port=env_value(env, "DEG_PORT", cls.port, int),
+            inference=env_value(env, "DEG_INFERENCE", cls.inference, str, keep_empty=True),
+            redis_url=env_value(env, "DEG_REDIS_URL", cls.redis_url, str, keep_empty=True),
+            redis_prefix=env_value(env, "DEG_REDIS_PREFIX", cls.redis_prefix, str, keep_empty=True),
+            cache_ttl_s=env_value(env, "DEG_CACHE_TTL_S", cls.cache_ttl_s, int),
+            max_body_bytes=env_value(env, "DEG_MAX_BODY_BYTES", cls.max_body_bytes, int),
+            max_decompressed_bytes=env_value(env, "DEG_MAX_DECOMPRESSED_BYTES", cls.max_decompressed_bytes, int),
+            max_json_depth=env_value(env, "DEG_MAX_JSON_DEPTH", cls.max_json_depth, int),
+            max_questions=env_value(env, "DEG_MAX_QUESTIONS", cls.max_questions, int),
+            request_timeout_s=env_value(env, "DEG_REQUEST_TIMEOUT_S", cls.request_timeout_s, float),
+            rate_limit_per_minute=env_value(env, "DEG_RATE_LIMIT_PER_MINUTE", cls.rate_limit_per_minute, int),
+            auth=env_value(env, "DEG_AUTH", cls.auth, bool),
             api_keys=keys,
-            log_level=_read(env, "DEG_LOG_LEVEL", cls.log_level, str),
+            log_level=env_value(env, "DEG_LOG_LEVEL", cls.log_level, str, keep_empty=True),
         )
         return replace(base, **{k: v for k, v in overrides.items() if v is not None})

@@ -53,6 +53,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
+from degcommon.settings import SettingsError, env_value
+from deg_model.settings import ModelSettings
+
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 LOOPBACK = "127.0.0.1"
 INFERENCE_SERVICE = "deg.v1.Inference"
@@ -61,16 +64,6 @@ POLL_S = 0.2
 
 class SuiteError(RuntimeError):
     """The suite cannot start as configured; the message says which setting to change."""
-
-
-def _number(env: Mapping[str, str], name: str, default: float, kind: type) -> float:
-    raw = env.get(name, "")
-    if raw == "":
-        return default
-    try:
-        return kind(raw)
-    except ValueError:
-        raise SuiteError(f"{name}={raw!r} is not a valid {kind.__name__}") from None
 
 
 @dataclass(frozen=True)
@@ -94,18 +87,19 @@ class SuiteSettings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "SuiteSettings":
-        from deg_model.settings import ModelSettings  # pure settings module: no torch import
-
         env = os.environ if env is None else env
-        return cls(
-            port=int(_number(env, "DEG_PORT", cls.port, int)),
-            inference_port=int(_number(env, "DEG_INFERENCE_PORT", cls.inference_port, int)),
-            redis_url=env.get("DEG_REDIS_URL"),
-            checkpoint=env.get("DEG_CHECKPOINT", "").strip(),
-            deg_home=ModelSettings.from_env(env).deg_home,
-            ready_timeout_s=_number(env, "DEG_SUITE_READY_TIMEOUT_S", cls.ready_timeout_s, float),
-            stop_timeout_s=_number(env, "DEG_SUITE_STOP_TIMEOUT_S", cls.stop_timeout_s, float),
-        )
+        try:
+            return cls(
+                port=env_value(env, "DEG_PORT", cls.port, int),
+                inference_port=env_value(env, "DEG_INFERENCE_PORT", cls.inference_port, int),
+                redis_url=env.get("DEG_REDIS_URL"),
+                checkpoint=env.get("DEG_CHECKPOINT", "").strip(),
+                deg_home=ModelSettings.from_env(env).deg_home,
+                ready_timeout_s=env_value(env, "DEG_SUITE_READY_TIMEOUT_S", cls.ready_timeout_s, float),
+                stop_timeout_s=env_value(env, "DEG_SUITE_STOP_TIMEOUT_S", cls.stop_timeout_s, float),
+            )
+        except SettingsError as exc:  # the launcher reports every failure as its own error
+            raise SuiteError(str(exc)) from None
 
     @property
     def gateway_url(self) -> str:

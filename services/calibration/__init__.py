@@ -1,4 +1,8 @@
-"""Calibration service: per-head-kind temperatures fit on val records (contract 12.3)."""
-from .fit import FIT_KINDS, CalibrationReport, calibrate, ece, fit_temperature
+"""Calibration service: per-head-kind temperatures fit on val records (contract 12.3).
 
-__all__ = ["FIT_KINDS", "CalibrationReport", "calibrate", "ece", "fit_temperature"]
+The fit and the in-place checkpoint calibration live in the model-side training library
+(`deg_model.training.calibration`), which the training service's calibration jobs run too;
+this service is its command line:
+
+    python -m services.calibration --checkpoint DIR --features DIR
+"""

@@ -31,7 +31,12 @@ import json
 import sys
 from pathlib import Path
 
+from degcommon.datagen_scoring import RuntimeFiller, evaluate_datagen
+from services.evaluation.bench import run_bench
+from services.evaluation.datagen_eval import GatewayFiller, load_records, write_datagen_reports
+from services.evaluation.determinism import determinism_report, write_determinism_report
 from services.evaluation.filler import HttpFiller
+from services.evaluation.jobs import describe, enqueue, run_worker
 from services.evaluation.report import write_reports
 from services.evaluation.runner import run_extractbench
 from services.evaluation.settings import EvaluationSettings
@@ -99,9 +104,7 @@ _NOT_PARAMS = {"command", "kind", "no_progress"}
 
 
 def _run_job_command(args: argparse.Namespace) -> int:
-    from services.evaluation.jobs import EvaluationJobSettings, describe, enqueue, run_worker
-
-    settings = EvaluationJobSettings.from_env()
+    settings = EvaluationSettings.from_env()
     if args.command == "worker":
         run_worker(settings, burst=args.burst)
         return 0
@@ -153,39 +156,38 @@ def _add_model_commands(subparsers: argparse._SubParsersAction,
 
 
 def _run_model_command(args: argparse.Namespace) -> int:
+    # torch and the model stack load for the in-process commands only (extractbench and the
+    # job client start without them)
     import torch
 
-    from services.evaluation import datagen_eval as dg
-
     torch.set_num_threads(args.threads)
-    records = dg.load_records(args.split, args.limit, seed=args.seed)
+    records = load_records(args.split, args.limit, seed=args.seed)
     progress = not args.no_progress
     if args.command == "datagen" and args.url:
         settings = EvaluationSettings.from_env()
-        filler = dg.GatewayFiller(args.url, settings.model, settings.timeout_s)
+        filler = GatewayFiller(args.url, settings.model, settings.timeout_s)
         try:
-            result = dg.evaluate_datagen(records, filler, split=args.split, max_items=args.max_items,
-                                         progress=progress)
+            result = evaluate_datagen(records, filler, split=args.split, max_items=args.max_items,
+                                      progress=progress)
         finally:
             filler.close()
         return _finish(result, args.out)
     if args.command == "baseline":
+        # the baseline decodes with the model stack (torch)
         from services.evaluation.baseline import GrammarBaseline
         from services.evaluation.baseline.filler import BaselineFiller
 
         baseline = GrammarBaseline.embedded(max_new_tokens=args.max_new_tokens)
-        return _finish(dg.evaluate_datagen(records, BaselineFiller(baseline), system="baseline", split=args.split,
-                                           max_items=args.max_items, progress=progress), args.out)
+        return _finish(evaluate_datagen(records, BaselineFiller(baseline), system="baseline", split=args.split,
+                                        max_items=args.max_items, progress=progress), args.out)
 
-    from deg_model.runtime import load_runtime
+    from deg_model.runtime import load_runtime  # torch: only the in-process commands load it
 
     runtime = load_runtime(args.checkpoint)
     if args.command == "datagen":
-        return _finish(dg.evaluate_datagen(records, dg.RuntimeFiller(runtime), split=args.split,
-                                           max_items=args.max_items, progress=progress), args.out)
+        return _finish(evaluate_datagen(records, RuntimeFiller(runtime), split=args.split,
+                                        max_items=args.max_items, progress=progress), args.out)
     if args.command == "determinism":
-        from services.evaluation.determinism import determinism_report, write_determinism_report
-
         report = determinism_report(runtime, records, repeats=args.repeats, permutations=args.permutations,
                                     seed=args.seed, max_items=args.max_items, progress=progress)
         if args.out:
@@ -197,9 +199,8 @@ def _run_model_command(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace, runtime, records, progress: bool) -> int:
+    # the baseline decodes with the model stack (torch)
     from services.evaluation.baseline import GrammarBaseline
-    from services.evaluation.bench import run_bench
-    from services.evaluation.datagen_eval import load_records
 
     baseline = GrammarBaseline.embedded(max_new_tokens=args.max_new_tokens)
     cap = args.max_items if args.max_items is not None else 3
@@ -219,8 +220,6 @@ def _bench(args: argparse.Namespace, runtime, records, progress: bool) -> int:
 
 
 def _finish(result, out: Path | None) -> int:
-    from services.evaluation.datagen_eval import write_datagen_reports
-
     if out is not None:
         paths = write_datagen_reports(result, out)
         print(f"reports: {', '.join(str(p) for p in paths.values())}", file=sys.stderr)

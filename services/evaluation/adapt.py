@@ -42,6 +42,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from deg import compile_schema
+from deg.pointer import escape, split
+from services.evaluation.refs import RefError, follow_ref
+
 DEG_FORMATS = frozenset({"date", "date-time", "email", "uri", "uuid"})
 ANNOTATIONS = frozenset({"title", "description", "default", "examples", "$comment", "$schema",
                          "$id", "$anchor", "readOnly", "writeOnly", "deprecated"})
@@ -113,27 +117,15 @@ def _inline_refs(node: Any, root: dict, pointer: str, seen: tuple[str, ...], out
     if not isinstance(node, dict):
         return node
     if "$ref" in node:
-        ref = node["$ref"]
-        if not isinstance(ref, str) or not ref.startswith("#"):
-            raise AdaptError(f"{pointer or '/'}: only local $ref can be adapted, got {ref!r}")
-        if ref in seen:
-            raise AdaptError(f"{pointer or '/'}: recursive $ref {ref!r} cannot be adapted")
-        target: Any = root
-        for part in [p for p in ref[1:].split("/") if p]:
-            part = part.replace("~1", "/").replace("~0", "~")
-            if not isinstance(target, dict) or part not in target:
-                raise AdaptError(f"{pointer or '/'}: $ref {ref!r} points nowhere")
-            target = target[part]
-        out.rewrites.append(Rewrite(pointer or "/", "$ref", f"inlined {ref}"))
-        merged = {**copy.deepcopy(target), **{k: v for k, v in node.items() if k != "$ref"}}
-        return _inline_refs(merged, root, pointer, seen + (ref,), out)
+        try:
+            merged = follow_ref(node, root, seen)
+        except RefError as exc:
+            raise AdaptError(f"{pointer or '/'}: {exc}") from None
+        out.rewrites.append(Rewrite(pointer or "/", "$ref", f"inlined {node['$ref']}"))
+        return _inline_refs(merged, root, pointer, seen + (node["$ref"],), out)
     return {k: (v if k in ("$defs", "definitions") else
-                _inline_refs(v, root, f"{pointer}/{_escape(k)}", seen, out))
+                _inline_refs(v, root, f"{pointer}/{escape(k)}", seen, out))
             for k, v in node.items()}
-
-
-def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
 
 
 # ---------------------------------------------------------------- one node
@@ -161,152 +153,242 @@ def _const_branch(branch: Any) -> bool:
         {"properties", "items", "anyOf", "oneOf", "allOf"} & set(branch))
 
 
+@dataclass
+class _Node:
+    """One schema node on its way through the passes, and where it sits.
+
+    `pointer` is the schema pointer, `path` the ExtractBench path, `data` the deg pointer."""
+    node: dict[str, Any]
+    pointer: str
+    path: str
+    data: str
+    out: Adaptation
+    made_optional: bool = False
+    json_type: str | None = None
+
+    @property
+    def where(self) -> str:
+        return self.pointer or "/"
+
+    def note(self, keyword: str, action: str) -> None:
+        self.out.rewrites.append(Rewrite(self.where, keyword, action))
+
+
+@dataclass(frozen=True)
+class _Done:
+    """A pass decided the node: `result` is what `_adapt` returns (None: left out)."""
+    result: tuple[dict, bool] | None
+
+
 def _adapt(node: Any, pointer: str, path: str, data: str, out: Adaptation) -> tuple[dict, bool] | None:
     """(adapted node, made_optional), or None when the node is left out of deg's schema
     (a constant, restored later; or nothing deg can fill, scored as missing).
 
-    `pointer` is the schema pointer, `path` the ExtractBench path, `data` the deg pointer.
-    """
-    where = pointer or "/"
+    The node runs through PASSES in order, one per keyword group; a pass either rewrites
+    the node and lets the next one run, or decides it (`_Done`)."""
     if not isinstance(node, dict):
-        raise AdaptError(f"{where}: schema node must be an object")
-    node = dict(node)
-    note = lambda keyword, action: out.rewrites.append(Rewrite(where, keyword, action))  # noqa: E731
+        raise AdaptError(f"{pointer or '/'}: schema node must be an object")
+    state = _Node(dict(node), pointer, path, data, out)
+    for step in PASSES:
+        done = step(state)
+        if done is not None:
+            return done.result
+    return state.node, state.made_optional
 
-    if SCORING_KEY in node:
-        out.scoring[path] = node.pop(SCORING_KEY)
-        note(SCORING_KEY, "moved to the scoring side table")
-    if "allOf" in node:
-        node = _merge_all_of(node, where)
-        note("allOf", "branches merged into the node")
-    # A single allowed value is not a decision: deg leaves it out, restore_constants puts it back.
-    if "const" in node:
-        out.constants[data] = node["const"]
-        note("const", f"left out of deg's schema; the value {json.dumps(node['const'])} is restored")
+
+def _scoring_pass(s: _Node) -> _Done | None:
+    if SCORING_KEY in s.node:
+        s.out.scoring[s.path] = s.node.pop(SCORING_KEY)
+        s.note(SCORING_KEY, "moved to the scoring side table")
+    return None
+
+
+def _all_of_pass(s: _Node) -> _Done | None:
+    if "allOf" in s.node:
+        s.node = _merge_all_of(s.node, s.where)
+        s.note("allOf", "branches merged into the node")
+    return None
+
+
+def _constant_pass(s: _Node) -> _Done | None:
+    """A single allowed value is not a decision: deg leaves it out, restore_constants puts it back."""
+    if "const" in s.node:
+        s.out.constants[s.data] = s.node["const"]
+        s.note("const", f"left out of deg's schema; the value {json.dumps(s.node['const'])} is restored")
+        return _Done(None)
+    if isinstance(s.node.get("enum"), list) and len(_dedupe(s.node["enum"])) == 1:
+        s.out.constants[s.data] = s.node["enum"][0]
+        s.note("enum", "single-value enum treated as const: left out and restored")
+        return _Done(None)
+    return None
+
+
+def _union_pass(s: _Node) -> _Done | None:
+    """anyOf / oneOf: branch annotations to the side table, then the union narrowed to what
+    deg fills (a const choice as is; one branch, nullable or not; scalars widened to string)."""
+    union_key = "anyOf" if "anyOf" in s.node else "oneOf" if "oneOf" in s.node else None
+    if union_key is None:
         return None
-    if isinstance(node.get("enum"), list) and len(_dedupe(node["enum"])) == 1:
-        out.constants[data] = node["enum"][0]
-        note("enum", "single-value enum treated as const: left out and restored")
+    branches = s.node[union_key]
+    if not isinstance(branches, list) or not branches:
+        raise AdaptError(f"{s.where}: {union_key} must be a non-empty list")
+    branches = [dict(b) if isinstance(b, dict) else b for b in branches]
+    for index, branch in enumerate(branches):
+        if isinstance(branch, dict) and SCORING_KEY in branch:
+            s.out.scoring[f"{s.path}.{union_key}[{index}]"] = branch.pop(SCORING_KEY)
+            s.note(SCORING_KEY, f"{union_key}[{index}]: moved to the scoring side table")
+    s.node[union_key] = branches
+    if all(_const_branch(b) for b in branches):
+        return _Done((s.node, False))  # the const/enum choice form deg decides
+    nullable = any(_null_branch(b) for b in branches)
+    rest = _one_container_branch(s, union_key, [b for b in branches if not _null_branch(b)])
+    if len(rest) == 1 and isinstance(rest[0], dict):
+        _take_branch(s, union_key, rest[0], nullable)
+    else:
+        _widen_scalars(s, union_key, rest, nullable)
+    return None
+
+
+def _one_container_branch(s: _Node, union_key: str, rest: list) -> list:
+    """A union holding an object or array branch keeps one branch: the first array, or the
+    first object with properties (else the first branch)."""
+    types = [_type_of(b) if isinstance(b, dict) else None for b in rest]
+    if len(rest) <= 1 or not ({"object", "array"} & set(types)):
+        return rest
+    keep = next((i for i, t in enumerate(types) if t == "array" or (
+        t == "object" and rest[i].get("properties"))), 0)
+    s.note(union_key, f"union of {types} is not supported: kept branch {keep} ({types[keep]}), "
+                      "dropped the others")
+    return [rest[keep]]
+
+
+def _take_branch(s: _Node, union_key: str, branch: dict, nullable: bool) -> None:
+    s.node = {**{k: v for k, v in s.node.items() if k != union_key}, **branch}
+    branch_type = _type_of(s.node)
+    if branch_type in ("object", "array"):
+        if nullable:
+            s.made_optional = True
+            s.note(union_key, f"nullable {branch_type} is not supported: null branch dropped, property made optional")
+    elif nullable and "enum" in s.node and branch_type is None:
+        s.node["enum"] = [*s.node["enum"], None]
+        s.note(union_key, "nullable enum written as an enum listing null")
+    elif nullable:
+        s.node["type"] = [branch_type or "string", "null"]
+        s.note(union_key, "nullable union written as type [X, null]")
+
+
+def _widen_scalars(s: _Node, union_key: str, rest: list, nullable: bool) -> None:
+    types = {_type_of(b) for b in rest if isinstance(b, dict)}
+    if not types <= SCALARS:
+        raise AdaptError(f"{s.where}: {union_key} of {sorted(map(str, types))} cannot be adapted")
+    s.node = {k: v for k, v in s.node.items() if k != union_key}
+    s.node["type"] = ["string", "null"] if nullable else "string"
+    s.note(union_key, f"union of {sorted(types)} widened to string")
+
+
+def _type_list_pass(s: _Node) -> _Done | None:
+    declared = s.node.get("type")
+    if not isinstance(declared, list):
         return None
+    non_null = [t for t in declared if t != "null"]
+    if len(non_null) == 1 and non_null[0] in ("object", "array"):
+        s.node["type"] = non_null[0]
+        s.made_optional = True
+        s.note("type", f"nullable {non_null[0]} is not supported: null dropped, property made optional")
+    elif len(non_null) > 1:
+        if not set(non_null) <= SCALARS:
+            raise AdaptError(f"{s.where}: type {declared} cannot be adapted")
+        s.node["type"] = ["string", "null"] if "null" in declared else "string"
+        s.note("type", f"union {declared} widened to string")
+    return None
 
-    made_optional = False
-    union_key = "anyOf" if "anyOf" in node else "oneOf" if "oneOf" in node else None
-    if union_key:
-        branches = node[union_key]
-        if not isinstance(branches, list) or not branches:
-            raise AdaptError(f"{where}: {union_key} must be a non-empty list")
-        branches = [dict(b) if isinstance(b, dict) else b for b in branches]
-        for index, branch in enumerate(branches):
-            if isinstance(branch, dict) and SCORING_KEY in branch:
-                out.scoring[f"{path}.{union_key}[{index}]"] = branch.pop(SCORING_KEY)
-                note(SCORING_KEY, f"{union_key}[{index}]: moved to the scoring side table")
-        node[union_key] = branches
-        if all(_const_branch(b) for b in branches):
-            return node, False  # the const/enum choice form deg decides
-        nullable = any(_null_branch(b) for b in branches)
-        rest = [b for b in branches if not _null_branch(b)]
-        types = [_type_of(b) if isinstance(b, dict) else None for b in rest]
-        if len(rest) > 1 and ({"object", "array"} & set(types)):
-            keep = next((i for i, t in enumerate(types) if t == "array" or (
-                t == "object" and rest[i].get("properties"))), 0)
-            note(union_key, f"union of {types} is not supported: kept branch {keep} ({types[keep]}), "
-                            "dropped the others")
-            rest = [rest[keep]]
-        if len(rest) == 1 and isinstance(rest[0], dict):
-            node = {**{k: v for k, v in node.items() if k != union_key}, **rest[0]}
-            branch_type = _type_of(node)
-            if branch_type in ("object", "array") and not nullable:
-                pass  # a union narrowed to one branch above; already noted
-            elif branch_type in ("object", "array"):
-                made_optional = True
-                note(union_key, f"nullable {branch_type} is not supported: null branch dropped, property made optional")
-            elif nullable and "enum" in node and branch_type is None:
-                node["enum"] = [*node["enum"], None]
-                note(union_key, "nullable enum written as an enum listing null")
-            elif nullable:
-                node["type"] = [branch_type or "string", "null"]
-                note(union_key, "nullable union written as type [X, null]")
-        else:
-            types = {_type_of(b) for b in rest if isinstance(b, dict)}
-            if types <= SCALARS:
-                node = {k: v for k, v in node.items() if k != union_key}
-                node["type"] = ["string", "null"] if nullable else "string"
-                note(union_key, f"union of {sorted(types)} widened to string")
-            else:
-                raise AdaptError(f"{where}: {union_key} of {sorted(map(str, types))} cannot be adapted")
 
-    declared = node.get("type")
-    if isinstance(declared, list):
-        non_null = [t for t in declared if t != "null"]
-        if len(non_null) == 1 and non_null[0] in ("object", "array"):
-            node["type"] = non_null[0]
-            made_optional = True
-            note("type", f"nullable {non_null[0]} is not supported: null dropped, property made optional")
-        elif len(non_null) > 1:
-            if not set(non_null) <= SCALARS:
-                raise AdaptError(f"{where}: type {declared} cannot be adapted")
-            node["type"] = ["string", "null"] if "null" in declared else "string"
-            note("type", f"union {declared} widened to string")
-    json_type = _type_of(node)
-    if json_type is None and "enum" not in node:
-        node["type"] = json_type = "string"
-        note("type", "no type given: string")
-    elif json_type is None:
-        json_type = "enum"
+def _default_type_pass(s: _Node) -> _Done | None:
+    s.json_type = _type_of(s.node)
+    if s.json_type is None and "enum" not in s.node:
+        s.node["type"] = s.json_type = "string"
+        s.note("type", "no type given: string")
+    elif s.json_type is None:
+        s.json_type = "enum"
+    return None
 
-    if "enum" in node:
-        values = _dedupe(node["enum"])
-        if len(values) != len(node["enum"]):
-            node["enum"] = values
-            note("enum", "duplicate values removed")
-        if len(values) > 255:
-            del node["enum"]
-            note("enum", "more than 255 values: enum dropped, the field is copied as text")
 
-    if "format" in node and node["format"] not in DEG_FORMATS:
-        note("format", f"format {node.pop('format')!r} is not one deg checks: dropped")
+def _enum_pass(s: _Node) -> _Done | None:
+    if "enum" not in s.node:
+        return None
+    values = _dedupe(s.node["enum"])
+    if len(values) != len(s.node["enum"]):
+        s.node["enum"] = values
+        s.note("enum", "duplicate values removed")
+    if len(values) > 255:
+        del s.node["enum"]
+        s.note("enum", "more than 255 values: enum dropped, the field is copied as text")
+    return None
 
-    allowed = ANNOTATIONS | STRUCTURAL | BY_TYPE.get(json_type, frozenset()) | (
-        frozenset().union(*BY_TYPE.values()) if json_type == "enum" else frozenset())
-    if json_type == "object" and isinstance(node.get("additionalProperties"), dict):
-        del node["additionalProperties"]
-        note("additionalProperties", "schema-valued additionalProperties dropped")
-    for keyword in sorted(set(node) - allowed):
-        del node[keyword]
-        note(keyword, f"not accepted by deg on a {json_type} node: dropped")
 
-    if json_type == "array":
-        if not isinstance(node.get("items"), dict):
-            node["items"] = {"type": "string"}
-            note("items", "array without an item schema: items are strings")
-        adapted = _adapt(node["items"], f"{pointer}/items", f"{path}.items", f"{data}/*", out)
-        if adapted is None:
-            note("items", "items left out of deg's schema, so the array is too")
-            return None
-        node["items"] = adapted[0]
-    if json_type == "object":
-        properties: dict[str, Any] = {}
-        required = [r for r in node.get("required", []) if r in (node.get("properties") or {})]
-        if len(required) != len(node.get("required", [])):
-            note("required", "names without a property dropped")
-        for key, child in (node.get("properties") or {}).items():
-            adapted = _adapt(child, f"{pointer}/properties/{_escape(key)}",
-                             f"{path}.properties.{key}", f"{data}/{_escape(key)}", out)
-            if adapted is None:
-                required = [r for r in required if r != key]
-                continue
-            properties[key], optional = adapted
-            if optional and key in required:
-                required = [r for r in required if r != key]
-        if not properties:
-            note("properties", "object with no property deg can fill: left out (scored as missing)")
-            return None
-        node["properties"] = properties
-        if required:
-            node["required"] = required
-        else:
-            node.pop("required", None)
-    return node, made_optional
+def _format_pass(s: _Node) -> _Done | None:
+    if "format" in s.node and s.node["format"] not in DEG_FORMATS:
+        s.note("format", f"format {s.node.pop('format')!r} is not one deg checks: dropped")
+    return None
+
+
+def _keyword_pass(s: _Node) -> _Done | None:
+    """Keywords deg refuses, or that do not apply to the node's type, are dropped."""
+    allowed = ANNOTATIONS | STRUCTURAL | BY_TYPE.get(s.json_type, frozenset()) | (
+        frozenset().union(*BY_TYPE.values()) if s.json_type == "enum" else frozenset())
+    if s.json_type == "object" and isinstance(s.node.get("additionalProperties"), dict):
+        del s.node["additionalProperties"]
+        s.note("additionalProperties", "schema-valued additionalProperties dropped")
+    for keyword in sorted(set(s.node) - allowed):
+        del s.node[keyword]
+        s.note(keyword, f"not accepted by deg on a {s.json_type} node: dropped")
+    return None
+
+
+def _items_pass(s: _Node) -> _Done | None:
+    if s.json_type != "array":
+        return None
+    if not isinstance(s.node.get("items"), dict):
+        s.node["items"] = {"type": "string"}
+        s.note("items", "array without an item schema: items are strings")
+    adapted = _adapt(s.node["items"], f"{s.pointer}/items", f"{s.path}.items", f"{s.data}/*", s.out)
+    if adapted is None:
+        s.note("items", "items left out of deg's schema, so the array is too")
+        return _Done(None)
+    s.node["items"] = adapted[0]
+    return None
+
+
+def _properties_pass(s: _Node) -> _Done | None:
+    if s.json_type != "object":
+        return None
+    declared = s.node.get("properties") or {}
+    required = [r for r in s.node.get("required", []) if r in declared]
+    if len(required) != len(s.node.get("required", [])):
+        s.note("required", "names without a property dropped")
+    properties: dict[str, Any] = {}
+    for key, child in declared.items():
+        adapted = _adapt(child, f"{s.pointer}/properties/{escape(key)}",
+                         f"{s.path}.properties.{key}", f"{s.data}/{escape(key)}", s.out)
+        if adapted is None or adapted[1]:
+            required = [r for r in required if r != key]
+        if adapted is not None:
+            properties[key] = adapted[0]
+    if not properties:
+        s.note("properties", "object with no property deg can fill: left out (scored as missing)")
+        return _Done(None)
+    s.node["properties"] = properties
+    if required:
+        s.node["required"] = required
+    else:
+        s.node.pop("required", None)
+    return None
+
+
+# One pass per keyword group, in the order a node needs them: annotations and merges first,
+# constants (which leave the node out) before unions and types, children last.
+PASSES = (_scoring_pass, _all_of_pass, _constant_pass, _union_pass, _type_list_pass, _default_type_pass,
+          _enum_pass, _format_pass, _keyword_pass, _items_pass, _properties_pass)
 
 
 def _dedupe(values: list[Any]) -> list[Any]:
@@ -348,8 +430,7 @@ def restore_constants(value: Any, constants: dict[str, Any]) -> Any:
     """A copy of `value` with every constant put back where its object exists."""
     value = copy.deepcopy(value)
     for pointer, constant in constants.items():
-        parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
-        _put(value, parts, constant)
+        _put(value, split(pointer), constant)
     return value
 
 
@@ -368,9 +449,7 @@ def _put(node: Any, parts: list[str], constant: Any) -> None:
 
 def compile_adapted(adapted: dict[str, Any]) -> Any:
     """deg's FillPlan of the adapted schema (`deg.compile_schema`, which raises SchemaError)."""
-    import deg  # the pure core; imported here so this module loads without it
-
-    return deg.compile_schema(adapted)
+    return compile_schema(adapted)
 
 
 def plan_modes(plan: Any) -> dict[str, str]:

@@ -2,7 +2,7 @@
 
 Three measurements, each printed as a table row:
 
-- **records**: the same datagen records (arrays capped equally, `baseline.caps`) through both
+- **records**: the same datagen records (arrays capped equally, `degcommon.caps`) through both
   systems; per record the latency ratio deg / baseline and the generated-token ratio; the
   medians are the headline figures. deg generates tokens only for `x-generate` fields
   (contract 3), so on datagen schemas its generated tokens are 0 and the ratio is 0; the
@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deg import FillOptions, compile_schema, render_context
-from services.evaluation.datagen_eval import DatagenEval, RuntimeFiller, evaluate_datagen
+from degcommon.caps import cap_arrays
+from degcommon.datagen_scoring import DatagenEval, RuntimeFiller, evaluate_datagen
+from services.evaluation.determinism import outcome_bytes
 
 
 @dataclass
@@ -129,9 +131,9 @@ def fields_scaling(runtime: Any, baseline: Any, records: Sequence[dict[str, Any]
 
 
 def batching(runtime: Any, records: Sequence[dict[str, Any]], batch: int = 16, max_items: int | None = 2) -> dict[str, Any]:
+    # deg_model.runtime loads torch: imported by the run that needs it, so this module (and the
+    # CLI's job client) load without the model stack
     from deg_model.runtime import FillJob
-    from services.evaluation.baseline.caps import cap_arrays
-    from services.evaluation.determinism import outcome_bytes
 
     if len(records) < 1 or batch < 1:
         raise ValueError("batching needs at least one record and batch >= 1")
@@ -154,6 +156,7 @@ def batching(runtime: Any, records: Sequence[dict[str, Any]], batch: int = 16, m
 
 def run_bench(runtime: Any, baseline: Any, records: Sequence[dict[str, Any]], *, max_items: int = 3,
               scaling_records: Sequence[dict[str, Any]] = (), batch: int = 16, progress: bool = True) -> BenchResult:
+    # the baseline decodes with the model stack (torch): loaded when a bench runs
     from services.evaluation.baseline.filler import BaselineFiller
 
     result = BenchResult()

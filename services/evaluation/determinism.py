@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from deg import FillOptions, compile_schema, render_context
-from services.evaluation.baseline.caps import cap_arrays
+from degcommon.caps import cap_arrays
 
 CHECKS = ("repeats", "permutations", "split", "merged", "batched")
 
@@ -194,6 +194,8 @@ def determinism_report(runtime: Any, records: Sequence[dict[str, Any]], *, repea
         _compare(check, reference, fill(context, merge_schemas(schema, other), options), subset=True)
         results.append(check)
 
+        # deg_model.runtime loads torch: imported by the run that needs it, so this module (and the
+        # CLI's job client) load without the model stack
         from deg_model.runtime import FillJob
 
         check = CheckResult("batched", uid, 1)

@@ -13,37 +13,38 @@ model). `enqueue(settings, kind, params)` checks the parameters and queues a job
 - `job.meta`: `kind`, `status` (queued / running / finished / failed, with `error`),
   `done` / `total` (records or documents filled so far, updated every `META_EVERY` fills).
 - Restart: a worker has a fixed name per slot (`deg-evaluation-<slot>`); at start it puts
-  back at the front of the queue any job its dead predecessor left as started (the
-  training service's recovery). An evaluation keeps no partial state, so the job simply
-  reruns; its reports are written whole at the end, so a killed run leaves none half written.
+  back at the front of the queue any job its dead predecessor left as started
+  (`degcommon.jobs.recover_abandoned`, as the training worker does). An evaluation keeps no
+  partial state, so the job simply reruns; its reports are written whole at the end, so a
+  killed run leaves none half written.
 - Jobs are not retried on an exception: a failing evaluation fails the same way again (a
   bad path, a refused schema); it is reported in meta and the failed registry.
 
-Settings (read from the environment in one place, `EvaluationJobSettings.from_env`):
-
-| variable          | meaning                                    | default                  |
-| ----------------- | ------------------------------------------ | ------------------------ |
-| `DEG_REDIS_URL`   | Redis the job queue lives in               | redis://127.0.0.1:6379/0 |
-| `DEG_EVAL_QUEUE`  | queue name of evaluation jobs              | deg-evaluation           |
-| `DEG_EVAL_SLOT`   | worker slot (fixed worker name per slot)   | 0                        |
-| `DEG_HOME`        | checkpoints volume; default reports below `<DEG_HOME>/evals/` | ./var/deg |
+Settings: `EvaluationSettings` (`settings.py`): Redis, queue, slot and `DEG_HOME` with the rest.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
-import logging
-import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from redis import Redis
-from rq import Queue, Worker, get_current_job
+from rq import get_current_job
+from rq.job import Job
 
-from deg_model.settings import ModelSettings
-
-log = logging.getLogger("deg.evaluation.jobs")
+from degcommon import jobs
+from degcommon.datagen_scoring import RuntimeFiller, evaluate_datagen
+from degcommon.factory import resolve_factory
+from degcommon.jobs import connect, queue, set_meta
+from services.evaluation.dataset import find_documents
+from services.evaluation.datagen_eval import GatewayFiller, load_records, write_datagen_reports
+from services.evaluation.determinism import determinism_report, write_determinism_report
+from services.evaluation.filler import HttpFiller
+from services.evaluation.report import write_reports
+from services.evaluation.runner import run_extractbench
+from services.evaluation.settings import EvaluationSettings
 
 KINDS = ("extractbench", "datagen", "baseline", "determinism")
 META_EVERY = 1
@@ -60,48 +61,6 @@ PARAMS: dict[str, dict[str, Any]] = {
                     "repeats": 10, "permutations": 5},
 }
 REQUIRED = {"extractbench": ("dataset_dir",)}
-
-
-class SettingsError(ValueError):
-    """An environment variable with a value the service cannot use; names the variable."""
-
-
-@dataclass(frozen=True)
-class EvaluationJobSettings:
-    redis_url: str = "redis://127.0.0.1:6379/0"
-    queue: str = "deg-evaluation"
-    slot: str = "0"
-    deg_home: Path = Path("var/deg")
-
-    def __post_init__(self):
-        if not self.redis_url.startswith(("redis://", "rediss://", "unix://")):
-            raise SettingsError(f"DEG_REDIS_URL={self.redis_url!r} is not a redis:// URL")
-        if not self.queue or not self.slot:
-            raise SettingsError("DEG_EVAL_QUEUE and DEG_EVAL_SLOT must not be empty")
-
-    @property
-    def worker_name(self) -> str:
-        return f"deg-evaluation-{self.slot}"
-
-    @property
-    def evals_dir(self) -> Path:
-        return self.deg_home / "evals"
-
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> "EvaluationJobSettings":
-        env = os.environ if environ is None else environ
-        return cls(redis_url=env.get("DEG_REDIS_URL") or cls.redis_url,
-                   queue=env.get("DEG_EVAL_QUEUE") or cls.queue,
-                   slot=env.get("DEG_EVAL_SLOT") or cls.slot,
-                   deg_home=ModelSettings.from_env(dict(env)).deg_home)
-
-
-def connect(settings: EvaluationJobSettings) -> Redis:
-    return Redis.from_url(settings.redis_url)
-
-
-def queue(settings: EvaluationJobSettings, connection: Redis | None = None) -> Queue:
-    return Queue(settings.queue, connection=connection or connect(settings))
 
 
 def job_params(kind: str, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -121,7 +80,7 @@ def job_params(kind: str, params: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def enqueue(settings: EvaluationJobSettings, kind: str, params: Mapping[str, Any], *,
+def enqueue(settings: EvaluationSettings, kind: str, params: Mapping[str, Any], *,
             connection: Redis | None = None) -> str:
     """Queue an evaluation; returns the job id."""
     full = job_params(kind, params)
@@ -132,13 +91,6 @@ def enqueue(settings: EvaluationJobSettings, kind: str, params: Mapping[str, Any
 
 
 # ---------------------------------------------------------------------- running a job
-def _set_meta(**values: Any) -> None:
-    job = get_current_job()
-    if job is not None:
-        job.meta.update(values)
-        job.save_meta()
-
-
 class _Counting:
     """Wraps a filler (any callable) and reports every `META_EVERY` calls as progress."""
 
@@ -151,7 +103,7 @@ class _Counting:
         finally:
             self.done += 1
             if self.done % META_EVERY == 0 or self.done == self.total:
-                _set_meta(done=min(self.done, self.total), total=self.total)
+                set_meta(done=min(self.done, self.total), total=self.total)
 
     def close(self) -> None:
         close = getattr(self.filler, "close", None)
@@ -160,84 +112,70 @@ class _Counting:
 
 
 def _load_runtime(factory: str, checkpoint: str | None):
-    from services.inference.runner import resolve_factory
     return resolve_factory(factory)(checkpoint)
 
 
 def evaluation_job(kind: str, params: dict[str, Any], evals_dir: str) -> dict[str, Any]:
     job = get_current_job()
     out = Path(params.get("out") or Path(evals_dir) / (job.id if job is not None else kind))
-    _set_meta(status="running", out=str(out))
+    set_meta(status="running", out=str(out))
     try:
         summary, reports = RUNNERS[kind](params, out)
     except BaseException as exc:
-        _set_meta(status="failed", error=f"{type(exc).__name__}: {exc}")
+        set_meta(status="failed", error=f"{type(exc).__name__}: {exc}")
         raise
     result = {"summary": summary, "reports": {k: str(v) for k, v in reports.items()}}
-    _set_meta(status="finished", summary=summary)
+    set_meta(status="finished", summary=summary)
     return result
 
 
 def _records(params):
+    # torch (and the model stack) load in the worker's jobs only: the `enqueue` / `status`
+    # client imports this module and needs neither
     import torch
-
-    from services.evaluation.datagen_eval import load_records
     torch.set_num_threads(params["threads"])
     return load_records(params["split"], params["limit"], seed=params["seed"])
 
 
 def _run_datagen(params, out: Path):
-    from services.evaluation import datagen_eval as dg
-
     records = _records(params)
     if params["url"]:
-        from services.evaluation.settings import EvaluationSettings
         settings = EvaluationSettings.from_env()
-        base = dg.GatewayFiller(params["url"], settings.model, settings.timeout_s)
+        base = GatewayFiller(params["url"], settings.model, settings.timeout_s)
     else:
-        base = dg.RuntimeFiller(_load_runtime(params["runtime_factory"], params["checkpoint"]))
+        base = RuntimeFiller(_load_runtime(params["runtime_factory"], params["checkpoint"]))
     filler = _Counting(base, len(records))
     try:
-        result = dg.evaluate_datagen(records, filler, split=params["split"], max_items=params["max_items"],
+        result = evaluate_datagen(records, filler, split=params["split"], max_items=params["max_items"],
                                      progress=False)
     finally:
         filler.close()
-    return result.summary(), dg.write_datagen_reports(result, out)
+    return result.summary(), write_datagen_reports(result, out)
 
 
 def _run_baseline(params, out: Path):
-    from services.evaluation import datagen_eval as dg
+    # the baseline decodes with the model stack (torch): loaded by the job that runs it only
     from services.evaluation.baseline import GrammarBaseline
     from services.evaluation.baseline.filler import BaselineFiller
 
     records = _records(params)
     baseline = GrammarBaseline.embedded(max_new_tokens=params["max_new_tokens"])
-    result = dg.evaluate_datagen(records, _Counting(BaselineFiller(baseline), len(records)), system="baseline",
-                                 split=params["split"], max_items=params["max_items"], progress=False)
-    return result.summary(), dg.write_datagen_reports(result, out)
+    result = evaluate_datagen(records, _Counting(BaselineFiller(baseline), len(records)), system="baseline",
+                              split=params["split"], max_items=params["max_items"], progress=False)
+    return result.summary(), write_datagen_reports(result, out)
 
 
 def _run_determinism(params, out: Path):
-    from services.evaluation.determinism import determinism_report, write_determinism_report
-
     records = _records(params)
     runtime = _load_runtime(params["runtime_factory"], params["checkpoint"])
-    _set_meta(total=len(records))
+    set_meta(total=len(records))
     report = determinism_report(runtime, records, repeats=params["repeats"], permutations=params["permutations"],
                                 seed=params["seed"], max_items=params["max_items"], progress=False)
-    _set_meta(done=len(records))
+    set_meta(done=len(records))
     return report.summary(), write_determinism_report(report, out)
 
 
 def _run_extractbench(params, out: Path):
-    import dataclasses
-
-    from services.evaluation.dataset import find_documents
-    from services.evaluation.filler import HttpFiller
-    from services.evaluation.report import write_reports
-    from services.evaluation.runner import run_extractbench
-    from services.evaluation.settings import EvaluationSettings
-
     settings = EvaluationSettings.from_env()
     overrides = {k: params[k] for k in ("url", "model", "max_context_chars") if params.get(k) is not None}
     settings = dataclasses.replace(settings, **overrides)
@@ -257,19 +195,12 @@ RUNNERS = {"extractbench": _run_extractbench, "datagen": _run_datagen, "baseline
 
 
 # ---------------------------------------------------------------------- the worker
-def run_worker(settings: EvaluationJobSettings, *, burst: bool = False) -> None:
-    from services.training.jobs import recover_abandoned
-
-    connection = connect(settings)
-    recovered = recover_abandoned(settings, connection)
-    if recovered:
-        log.info("requeued %d abandoned evaluation job(s): %s", len(recovered), ", ".join(recovered))
-    Worker([queue(settings, connection)], connection=connection, name=settings.worker_name).work(burst=burst)
+def run_worker(settings: EvaluationSettings, *, burst: bool = False) -> None:
+    jobs.run_worker(settings, burst=burst)
 
 
-def describe(job_id: str, settings: EvaluationJobSettings, connection: Redis | None = None) -> str:
+def describe(job_id: str, settings: EvaluationSettings, connection: Redis | None = None) -> str:
     """One JSON line: the job's rq status, meta and result (for `status JOB_ID`)."""
-    from rq.job import Job
     job = Job.fetch(job_id, connection=connection or connect(settings))
     return json.dumps({"id": job.id, "rq_status": getattr(job.get_status(), "value", job.get_status()), "meta": job.meta,
                        "result": job.return_value()}, sort_keys=True, default=str)

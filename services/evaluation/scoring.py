@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from services.evaluation.alignment import best_assignment
+from services.evaluation.refs import RefError, follow_ref
 from services.evaluation.fieldscore import (
     MISSING,
     MetricResult,
@@ -92,23 +93,14 @@ class SchemaWalkError(ValueError):
 
 
 def resolve_ref(node: Any, root: dict, seen: tuple[str, ...] = ()) -> Any:
-    """Follow a local `$ref`; sibling keywords override the target's (as deg does)."""
+    """Follow a local `$ref` (chains too); sibling keywords override the target's (as deg does)."""
     if not isinstance(node, dict) or "$ref" not in node:
         return node
-    ref = node["$ref"]
-    if not isinstance(ref, str) or not ref.startswith("#"):
-        raise SchemaWalkError(f"only local $ref is supported, got {ref!r}")
-    if ref in seen:
-        raise SchemaWalkError(f"recursive $ref {ref!r}")
-    target: Any = root
-    for part in [p for p in ref[1:].split("/") if p]:
-        part = part.replace("~1", "/").replace("~0", "~")
-        if not isinstance(target, dict) or part not in target:
-            raise SchemaWalkError(f"$ref {ref!r} points nowhere")
-        target = target[part]
-    merged = {**resolve_ref(target, root, seen + (ref,)),
-              **{k: v for k, v in node.items() if k != "$ref"}}
-    return merged
+    try:
+        merged = follow_ref(node, root, seen)
+    except RefError as exc:
+        raise SchemaWalkError(str(exc)) from None
+    return resolve_ref(merged, root, seen + (node["$ref"],))
 
 
 def node_type(node: dict) -> str | None:

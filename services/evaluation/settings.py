@@ -1,5 +1,8 @@
 """The evaluation service's settings, read from the environment in one place, on demand.
 
+One object for every command of `python -m services.evaluation`: the runs (ExtractBench,
+datagen, determinism, bench), the queue worker and its client (`worker`, `enqueue`, `status`).
+
 | variable                     | meaning                                              | default      |
 | ---------------------------- | ---------------------------------------------------- | ------------ |
 | `DEG_EVAL_MAX_CONTEXT_CHARS` | documents whose text is longer are skipped (reported) | 200000       |
@@ -8,6 +11,10 @@
 | `DEG_EVAL_URL`               | gateway base URL used by the CLI when `--url` is absent | none      |
 | `DEG_EVAL_MODEL`             | model name sent to `/v1/fill`                        | deg-latest   |
 | `DEG_EVAL_TIMEOUT_S`         | HTTP timeout per fill, seconds                       | 300          |
+| `DEG_REDIS_URL`              | Redis the job queue lives in                         | redis://127.0.0.1:6379/0 |
+| `DEG_EVAL_QUEUE`             | queue name of evaluation jobs                        | deg-evaluation |
+| `DEG_EVAL_SLOT`              | worker slot (fixed worker name per slot)             | 0            |
+| `DEG_HOME`                   | checkpoints volume; default reports below `<DEG_HOME>/evals/` | ./var/deg |
 
 The budget is in characters of the rendered context (what the gateway reads), not tokens:
 it needs no tokenizer and so is the same for every backbone.
@@ -17,10 +24,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
-
-class SettingsError(ValueError):
-    """An environment variable with a value the service cannot use; names the variable."""
+from degcommon.settings import SettingsError, env_value
+from deg_model.settings import ModelSettings
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,10 @@ class EvaluationSettings:
     url: str | None = None
     model: str = "deg-latest"
     timeout_s: float = 300.0
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    queue: str = "deg-evaluation"
+    slot: str = "0"
+    deg_home: Path = Path("var/deg")
 
     def __post_init__(self) -> None:
         if self.max_context_chars < 1:
@@ -39,25 +50,31 @@ class EvaluationSettings:
             raise SettingsError("ocr_dpi must be in 50..1200")
         if self.timeout_s <= 0:
             raise SettingsError("timeout_s must be > 0")
+        if not self.redis_url.startswith(("redis://", "rediss://", "unix://")):
+            raise SettingsError(f"DEG_REDIS_URL={self.redis_url!r} is not a redis:// URL")
+        if not self.queue or not self.slot:
+            raise SettingsError("DEG_EVAL_QUEUE and DEG_EVAL_SLOT must not be empty")
+
+    @property
+    def worker_name(self) -> str:
+        return f"deg-evaluation-{self.slot}"
+
+    @property
+    def evals_dir(self) -> Path:
+        return self.deg_home / "evals"
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "EvaluationSettings":
         env = os.environ if environ is None else environ
-
-        def number(name: str, kind: type, default: float) -> float:
-            raw = env.get(name)
-            if raw is None or raw == "":
-                return default
-            try:
-                return kind(raw)
-            except ValueError:
-                raise SettingsError(f"{name}={raw!r} is not a valid {kind.__name__}") from None
-
         return cls(
-            max_context_chars=int(number("DEG_EVAL_MAX_CONTEXT_CHARS", int, cls.max_context_chars)),
-            ocr_dpi=int(number("DEG_EVAL_OCR_DPI", int, cls.ocr_dpi)),
-            ocr_lang=env.get("DEG_EVAL_OCR_LANG") or cls.ocr_lang,
-            url=env.get("DEG_EVAL_URL") or None,
-            model=env.get("DEG_EVAL_MODEL") or cls.model,
-            timeout_s=float(number("DEG_EVAL_TIMEOUT_S", float, cls.timeout_s)),
+            max_context_chars=env_value(env, "DEG_EVAL_MAX_CONTEXT_CHARS", cls.max_context_chars, int),
+            ocr_dpi=env_value(env, "DEG_EVAL_OCR_DPI", cls.ocr_dpi, int),
+            ocr_lang=env_value(env, "DEG_EVAL_OCR_LANG", cls.ocr_lang),
+            url=env_value(env, "DEG_EVAL_URL", None),
+            model=env_value(env, "DEG_EVAL_MODEL", cls.model),
+            timeout_s=env_value(env, "DEG_EVAL_TIMEOUT_S", cls.timeout_s, float),
+            redis_url=env_value(env, "DEG_REDIS_URL", cls.redis_url),
+            queue=env_value(env, "DEG_EVAL_QUEUE", cls.queue),
+            slot=env_value(env, "DEG_EVAL_SLOT", cls.slot),
+            deg_home=ModelSettings.from_env(dict(env)).deg_home,
         )

@@ -8,7 +8,8 @@ import sys
 
 from services.inference.runner import RunnerLoadError
 from services.inference.server import serve
-from services.inference.settings import InferenceSettings, SettingsError
+from degcommon.settings import SettingsError
+from services.inference.settings import InferenceSettings
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -11,9 +11,10 @@ without changing the service.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import Any, Protocol, Sequence, runtime_checkable
+
+from degcommon.factory import FactoryError, resolve_factory
 
 
 @dataclass(frozen=True)
@@ -38,27 +39,13 @@ class RunnerLoadError(RuntimeError):
     """The configured runtime factory could not be imported or returned something unusable."""
 
 
-def resolve_factory(path: str) -> Callable[[Any], Any]:
-    module_name, sep, attribute = path.partition(":")
-    if not sep or not module_name or not attribute:
-        raise RunnerLoadError(f"runtime factory must be 'module:callable', got {path!r}")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise RunnerLoadError(f"cannot import runtime module {module_name!r}: {exc}") from exc
-    factory = module
-    for part in attribute.split("."):
-        factory = getattr(factory, part, None)
-        if factory is None:
-            raise RunnerLoadError(f"{module_name!r} has no attribute {attribute!r}")
-    if not callable(factory):
-        raise RunnerLoadError(f"runtime factory {path!r} is not callable")
-    return factory
-
-
 def load_runner(settings: Any) -> Runner:
     """Call the factory named by `settings.runtime_factory` with the settings and check the result."""
-    runner = resolve_factory(settings.runtime_factory)(settings)
+    try:
+        factory = resolve_factory(settings.runtime_factory)
+    except FactoryError as exc:
+        raise RunnerLoadError(str(exc)) from exc
+    runner = factory(settings)
     missing = [name for name in ("model_id", "aliases", "fill_many") if not hasattr(runner, name)]
     if missing:
         raise RunnerLoadError(

@@ -21,21 +21,10 @@ import os
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
+from degcommon.settings import SettingsError, env_value
+
+
 DEFAULT_RUNTIME_FACTORY = "deg_model.runtime:load_runtime"
-
-
-class SettingsError(ValueError):
-    """An environment variable or flag holds a value the service cannot use."""
-
-
-def _read(env: Mapping[str, str], name: str, default: Any, kind: type) -> Any:
-    raw = env.get(name)
-    if raw is None or raw == "":
-        return default
-    try:
-        return kind(raw)
-    except ValueError:
-        raise SettingsError(f"{name}={raw!r} is not a valid {kind.__name__}") from None
 
 
 @dataclass(frozen=True)
@@ -78,14 +67,14 @@ class InferenceSettings:
         """Settings from `env` (default: os.environ); non-None `overrides` (flags) win."""
         env = os.environ if env is None else env
         base = cls(
-            host=_read(env, "DEG_INFERENCE_HOST", cls.host, str),
-            port=_read(env, "DEG_INFERENCE_PORT", cls.port, int),
-            checkpoint=_read(env, "DEG_CHECKPOINT", cls.checkpoint, str),
-            batch_window_ms=_read(env, "DEG_BATCH_WINDOW_MS", cls.batch_window_ms, float),
-            max_batch=_read(env, "DEG_MAX_BATCH", cls.max_batch, int),
-            max_pending=_read(env, "DEG_MAX_PENDING", cls.max_pending, int),
-            runtime_factory=_read(env, "DEG_RUNTIME_FACTORY", cls.runtime_factory, str),
-            shutdown_grace_s=_read(env, "DEG_SHUTDOWN_GRACE_S", cls.shutdown_grace_s, float),
-            log_level=_read(env, "DEG_LOG_LEVEL", cls.log_level, str),
+            host=env_value(env, "DEG_INFERENCE_HOST", cls.host, str),
+            port=env_value(env, "DEG_INFERENCE_PORT", cls.port, int),
+            checkpoint=env_value(env, "DEG_CHECKPOINT", cls.checkpoint, str),
+            batch_window_ms=env_value(env, "DEG_BATCH_WINDOW_MS", cls.batch_window_ms, float),
+            max_batch=env_value(env, "DEG_MAX_BATCH", cls.max_batch, int),
+            max_pending=env_value(env, "DEG_MAX_PENDING", cls.max_pending, int),
+            runtime_factory=env_value(env, "DEG_RUNTIME_FACTORY", cls.runtime_factory, str),
+            shutdown_grace_s=env_value(env, "DEG_SHUTDOWN_GRACE_S", cls.shutdown_grace_s, float),
+            log_level=env_value(env, "DEG_LOG_LEVEL", cls.log_level, str),
         )
         return replace(base, **{k: v for k, v in overrides.items() if v is not None})

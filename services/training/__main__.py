@@ -19,6 +19,15 @@ import json
 import logging
 import sys
 
+import torch.distributed as dist
+
+from deg_model.runtime import load_runtime
+
+from .distributed import init_process_group, run_data_parallel_training, spawn_training
+from .evaluate import evaluate
+from .jobs import enqueue_calibration, enqueue_training, run_worker
+from .pipeline import cache_features, read_records, run_calibration, run_training, validation_loss
+from .settings import TrainingServiceSettings
 from .trainer import TrainSettings
 
 
@@ -68,7 +77,6 @@ def _add_cal_args(p):
 def _run_train(args):
     """Single-process, under torchrun (WORLD_SIZE > 1 in the environment), or spawned
     (`--world-size N`). Returns the last checkpoint (None on ranks other than 0)."""
-    from .settings import TrainingServiceSettings
     env = TrainingServiceSettings.from_env()
     settings = _train_settings(args)
     sources = dict(features=args.features, records=args.records, limit=args.limit)
@@ -77,9 +85,6 @@ def _run_train(args):
     if env.world_size > 1:
         if args.world_size not in (None, env.world_size):
             raise ValueError(f"--world-size {args.world_size} differs from WORLD_SIZE={env.world_size}")
-        import torch.distributed as dist
-
-        from .distributed import init_process_group, run_data_parallel_training
         init_process_group(env.rank, env.world_size, env.master_addr, env.master_port)
         try:
             last = run_data_parallel_training(args.out, settings, progress=True, **sources)
@@ -87,9 +92,7 @@ def _run_train(args):
             dist.destroy_process_group()
         return last if env.rank == 0 else None
     if args.world_size is not None and args.world_size > 1:
-        from .distributed import spawn_training
         return spawn_training(args.world_size, args.out, settings, progress=True, **sources)
-    from .pipeline import run_training
     return run_training(args.out, settings, progress=True, **sources)
 
 
@@ -131,28 +134,19 @@ def main(argv: list[str] | None = None) -> int:
             if last is not None:
                 print(last)
         elif args.command == "calibrate":
-            from .pipeline import run_calibration
             report = run_calibration(args.checkpoint, features=args.features, records=args.records, limit=args.limit)
             print(json.dumps(report.as_dict(), indent=1, sort_keys=True))
         elif args.command == "features":
-            from .pipeline import cache_features
             print(cache_features(args.records, args.split, args.out, array_mode=args.array_mode, seed=args.seed,
                                  limit=args.limit, progress=True, adapt_from=args.adapt_from,
                                  max_forks=args.max_forks))
         elif args.command == "validate":
-            from .pipeline import validation_loss
             for row in validation_loss(args.checkpoints, args.features):
                 print(json.dumps(row))
         elif args.command == "evaluate":
-            from deg_model.runtime import load_runtime
-
-            from .evaluate import evaluate
-            from .pipeline import read_records
             runtime = load_runtime(args.checkpoint)      # heads, and adapters when the checkpoint has them
             print(json.dumps(evaluate(runtime, read_records(args.records, args.split, args.limit)), indent=1))
         else:
-            from .jobs import enqueue_calibration, enqueue_training, run_worker
-            from .settings import TrainingServiceSettings
             settings = TrainingServiceSettings.from_env()
             if args.command == "worker":
                 run_worker(settings, burst=args.burst)

@@ -44,14 +44,19 @@ from typing import Callable, Sequence
 
 import torch
 import torch.distributed as dist
+import torch.multiprocessing as mp
 from safetensors.torch import load_file
 from torch.distributed.optim import ZeroRedundancyOptimizer
+from tqdm import tqdm
 
 from deg_model.checkpoint import fresh_heads, load_checkpoint
 from deg_model.heads import Heads
 
-from .features import FeatureRecord, attach_embeddings, embedding_table, load_cache, needs_embeddings
-from .objective import TERMS, share_of_global_loss, term_counts
+from deg_model.training.features import (FeatureRecord, attach_embeddings, embedding_table, load_cache,
+                                         needs_embeddings)
+from deg_model.training.objective import TERMS, share_of_global_loss, term_counts
+
+from .pipeline import cache_features
 from .trainer import (STEP_DIR, TrainSettings, _param_groups, batch_indices, data_fingerprint,
                       latest_checkpoint, lr_at, plot_losses, save_training_checkpoint)
 
@@ -219,7 +224,6 @@ def _train(settings, shard, out: Path, stop_after, progress, on_step) -> Path:
     end = settings.steps if stop_after is None else min(settings.steps, stop_after)
     bar = None
     if progress and rank == 0:
-        from tqdm import tqdm
         bar = tqdm(total=settings.steps, initial=start, desc=f"train x{world}", unit="step")
     saved = start if last is not None else None
     for step in range(start, end):
@@ -272,7 +276,6 @@ def spawn(world_size: int, fn: Callable, *args) -> None:
     """
     if world_size < 1:
         raise ValueError(f"world_size must be >= 1, got {world_size}")
-    import torch.multiprocessing as mp
     mp.start_processes(_spawned, args=(world_size, free_port(), fn, args), nprocs=world_size,
                        start_method="spawn", join=True)
 
@@ -303,7 +306,6 @@ def run_data_parallel_training(out: str | Path, settings: TrainSettings, *, feat
     if features is None:
         if records is None:
             raise ValueError("give the training records (--records) or a feature cache (--features)")
-        from .pipeline import cache_features
         features = cache_features(records, "train", Path(out) / "features" / f"train-shard-{rank}-of-{world}",
                                   array_mode=settings.array_mode, seed=settings.seed, limit=limit,
                                   progress=progress and rank == 0, select=lambda r: mine(r["uid"]))

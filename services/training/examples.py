@@ -31,6 +31,7 @@ from typing import Any
 import torch
 
 from deg.plan import ArrayPlan, FieldPlan, FillPlan
+from deg.pointer import unescape
 from deg.request import FillOptions
 from deg.schema import compile_schema
 from deg_model.backbone import Backbone
@@ -91,7 +92,7 @@ MISSING = object()
 def resolve_pointer(value: Any, pointer: str) -> Any:
     cur = value
     for raw in pointer.split("/")[1:]:
-        seg = raw.replace("~1", "/").replace("~0", "~")
+        seg = unescape(raw)
         if isinstance(cur, dict):
             if seg not in cur:
                 return MISSING

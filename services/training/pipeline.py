@@ -12,7 +12,18 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .features import attach_embeddings, build_cache, load_cache, needs_embeddings
+import torch
+
+from deg_model.checkpoint import load_checkpoint
+from deg_model.loading import EMBEDDED_NAME, load_backbone
+from deg_model.lora import LoraConfig, load_adapters
+from deg_model.training.adapted import adapted_record
+from deg_model.training.calibration import calibrate_checkpoint
+from deg_model.training.features import attach_embeddings, load_cache, needs_embeddings
+from deg_model.training.objective import batch_loss
+
+from .examples import ExampleBuilder, training_runtime
+from .features import build_cache
 from .trainer import TrainSettings, train
 
 
@@ -47,12 +58,6 @@ def cache_features(records_path: str | Path, split: str, features_dir: str | Pat
 
     `limit` counts records of the split before `select` keeps a subset (a rank's shard), so
     the record set of a run does not depend on how it is sharded."""
-    import torch
-
-    from deg_model.loading import EMBEDDED_NAME, load_backbone
-
-    from .examples import ExampleBuilder, training_runtime
-
     backbone = load_backbone(backbone_name or EMBEDDED_NAME)
     builder = ExampleBuilder(training_runtime(backbone, array_mode=array_mode), seed=seed)
     records = list(read_records(records_path, split, limit))
@@ -81,7 +86,6 @@ def run_training(out: str | Path, settings: TrainSettings, *, features: str | Pa
     backbone = None
     embed = settings.context != "hidden" and needs_embeddings(records)
     if embed or settings.lora_rank:
-        from deg_model.loading import load_backbone
         backbone = load_backbone(settings.backbone)
         if embed:
             attach_embeddings(records, backbone.weights["embed"])
@@ -92,8 +96,6 @@ def run_training(out: str | Path, settings: TrainSettings, *, features: str | Pa
 def run_calibration(checkpoint: str | Path, *, features: str | Path | None = None,
                     records: str | Path | None = None, limit: int | None = None, array_mode: str = "index",
                     seed: int = 0, progress: bool = False):
-    from services.calibration.service import calibrate_checkpoint
-
     checkpoint = Path(checkpoint)
     if features is None:
         if records is None:
@@ -106,14 +108,6 @@ def run_calibration(checkpoint: str | Path, *, features: str | Path | None = Non
 def validation_loss(checkpoints: list[str | Path], features: str | Path) -> list[dict[str, Any]]:
     """The training loss (contract 12.4 terms, uncalibrated heads) of each checkpoint on a
     val feature cache: what picks the step to keep (early stopping), never a train record."""
-    import torch
-
-    from deg_model.checkpoint import load_checkpoint
-    from deg_model.lora import LoraConfig, load_adapters
-
-    from .adapted import adapted_record
-    from .objective import batch_loss
-
     records = load_cache(features)
     backbone = None
     out = []
@@ -121,7 +115,6 @@ def validation_loss(checkpoints: list[str | Path], features: str | Path) -> list
         config, heads, tensors = load_checkpoint(path)
         heads.temperatures.fill_(1.0)
         if backbone is None and (tensors is not None or (heads.context != "hidden" and needs_embeddings(records))):
-            from deg_model.loading import load_backbone
             backbone = load_backbone(config.backbone)
             if heads.context != "hidden":
                 attach_embeddings(records, backbone.weights["embed"])

@@ -16,11 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from degcommon.settings import SettingsError, env_value
 from deg_model.settings import ModelSettings
 
-
-class SettingsError(ValueError):
-    """An environment variable with a value the service cannot use; names the variable."""
 
 
 @dataclass(frozen=True)
@@ -56,22 +54,13 @@ class TrainingServiceSettings:
     def from_env(cls, environ: Mapping[str, str] | None = None) -> "TrainingServiceSettings":
         env = os.environ if environ is None else environ
         return cls(
-            redis_url=env.get("DEG_REDIS_URL") or cls.redis_url,
-            queue=env.get("DEG_TRAIN_QUEUE") or cls.queue,
-            slot=env.get("DEG_TRAIN_SLOT") or cls.slot,
+            redis_url=env_value(env, "DEG_REDIS_URL", cls.redis_url),
+            queue=env_value(env, "DEG_TRAIN_QUEUE", cls.queue),
+            slot=env_value(env, "DEG_TRAIN_SLOT", cls.slot),
             deg_home=ModelSettings.from_env(dict(env)).deg_home,
-            rank=_int(env, "RANK", cls.rank),
-            world_size=_int(env, "WORLD_SIZE", cls.world_size),
-            master_addr=env.get("MASTER_ADDR") or cls.master_addr,
-            master_port=_int(env, "MASTER_PORT", cls.master_port),
+            rank=env_value(env, "RANK", cls.rank, int),
+            world_size=env_value(env, "WORLD_SIZE", cls.world_size, int),
+            master_addr=env_value(env, "MASTER_ADDR", cls.master_addr),
+            master_port=env_value(env, "MASTER_PORT", cls.master_port, int),
         )
 
-
-def _int(env: Mapping[str, str], name: str, default: int) -> int:
-    raw = env.get(name)
-    if not raw:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise SettingsError(f"{name}={raw!r} is not an integer") from None

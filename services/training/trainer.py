@@ -29,12 +29,15 @@ from typing import Callable, Sequence
 
 import torch
 from safetensors.torch import load_file, save_file
+from tqdm import tqdm
 
 from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
 from deg_model.heads import Heads
+from deg_model.lora import LoraAdapters, LoraConfig, load_adapters
+from deg_model.training.adapted import adapted_record
+from deg_model.training.features import FeatureRecord
+from deg_model.training.objective import TERMS, batch_loss
 
-from .features import FeatureRecord
-from .objective import TERMS, batch_loss
 
 STEP_DIR = "step-{:06d}"
 
@@ -215,6 +218,7 @@ def latest_checkpoint(out: Path) -> Path | None:
 
 
 def plot_losses(history: list[dict], path: Path) -> None:
+    # matplotlib takes a while to import and only the loss plot needs it
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -260,7 +264,6 @@ def make_adapters(settings: TrainSettings, backbone, records: Sequence[FeatureRe
     """Fresh LoRA adapters on layers lora_from.. (default: the cache's adapt_from) or None."""
     if not settings.lora_rank:
         return None
-    from deg_model.lora import LoraAdapters, LoraConfig
     cached = {r.adapt_from for r in records}
     if None in cached or len(cached) != 1:
         raise ValueError("LoRA training needs a feature cache built with one --adapt-from layer")
@@ -281,7 +284,6 @@ def _initial_heads(settings: TrainSettings, hidden: int) -> Heads:
 
 
 def _train(settings, records, out: Path, stop_after, progress, on_step, backbone=None) -> Path:
-    from .adapted import adapted_record
     out.mkdir(parents=True, exist_ok=True)
     hidden = int(records[0].ctx.shape[1])
     heads = _initial_heads(settings, hidden)
@@ -307,7 +309,6 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     end = settings.steps if stop_after is None else min(settings.steps, stop_after)
     bar = None
     if progress:
-        from tqdm import tqdm
         bar = tqdm(total=settings.steps, initial=start, desc="train", unit="step")
     for step in range(start, end):
         for group in opt.param_groups:
@@ -343,7 +344,6 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
 
 def _adapter_state(adapters, tensors: dict[str, torch.Tensor] | None) -> dict[str, torch.Tensor]:
     """The adapters' state dict from a checkpoint's `adapters.safetensors` tensors."""
-    from deg_model.lora import load_adapters
     if tensors is None:
         raise ValueError("the checkpoint to resume has no adapters.safetensors")
     return load_adapters(tensors, adapters.config).state_dict()

@@ -264,7 +264,7 @@ def test_redis_going_away_mid_run_costs_only_the_cache(inference_address, proces
 
 
 def test_settings_refuse_unusable_values():
-    from gateway.settings import SettingsError
+    from degcommon.settings import SettingsError
 
     with pytest.raises(SettingsError, match="needs DEG_REDIS_URL"):
         GatewaySettings(rate_limit_per_minute=5)

@@ -46,7 +46,6 @@ def settings_factories() -> dict[str, Callable[[Mapping[str, str]], Any]]:
     """Service name (as in docs/settings.md) -> its settings object built from an environment."""
     from deg_model.settings import ModelSettings
     from gateway.settings import GatewaySettings
-    from services.evaluation.jobs import EvaluationJobSettings
     from services.evaluation.settings import EvaluationSettings
     from services.inference.settings import InferenceSettings
     from services.suite import SuiteSettings
@@ -56,7 +55,6 @@ def settings_factories() -> dict[str, Callable[[Mapping[str, str]], Any]]:
         "gateway": GatewaySettings.from_env,
         "inference": InferenceSettings.from_env,
         "evaluation": EvaluationSettings.from_env,
-        "evaluation-jobs": EvaluationJobSettings.from_env,
         "training": TrainingServiceSettings.from_env,
         "model": ModelSettings.from_env,
         "suite": SuiteSettings.from_env,

@@ -23,7 +23,7 @@ READERS = {
     "inference": ["inference", "model"],
     "training": ["training", "model"],
     "calibration": ["training", "model"],
-    "evaluation": ["evaluation-jobs", "evaluation", "model"],
+    "evaluation": ["evaluation", "model"],
 }
 # The project's worker entry point of each queue, and the settings object naming its queue.
 WORKER_COMMANDS = {
@@ -83,10 +83,10 @@ def test_commands_are_importable_modules(services):
 
 def job_settings(name: str, service: dict):
     """The queue settings the worker process of a compose service builds from its environment."""
-    from services.evaluation.jobs import EvaluationJobSettings
+    from services.evaluation.settings import EvaluationSettings
     from services.training.settings import TrainingServiceSettings
 
-    reader = {"training": TrainingServiceSettings, "evaluation-jobs": EvaluationJobSettings}
+    reader = {"training": TrainingServiceSettings, "evaluation": EvaluationSettings}
     [kind] = [r for r in READERS[name] if r in reader]
     return reader[kind].from_env(compose_env(service))
 
@@ -98,13 +98,13 @@ def test_workers_run_the_project_worker_entry_points(services):
 
 
 def test_workers_consume_the_queues_their_jobs_are_sent_to(services):
-    from services.evaluation.jobs import EvaluationJobSettings
+    from services.evaluation.settings import EvaluationSettings
     from services.training.settings import TrainingServiceSettings
 
     # Training and calibration jobs are both queued on the training service's queue.
     for name in ("training", "calibration"):
         assert job_settings(name, services[name]).queue == TrainingServiceSettings.queue == "deg-training"
-    assert job_settings("evaluation", services["evaluation"]).queue == EvaluationJobSettings.queue
+    assert job_settings("evaluation", services["evaluation"]).queue == EvaluationSettings.queue
 
 
 def test_every_worker_has_its_own_fixed_name(services):

@@ -20,7 +20,7 @@ READERS = {  # container name -> settings objects its process builds
     "gateway": ["gateway"],
     "inference": ["inference", "model"],
     "training-worker": ["training", "model"],
-    "evaluation-worker": ["evaluation-jobs", "evaluation", "model"],
+    "evaluation-worker": ["evaluation", "model"],
     # the training Job, in order
     "datagen": ["model"],
     "features-train": ["training", "model"],
@@ -271,17 +271,14 @@ def run_command(container: dict, env: dict[str, str], monkeypatch) -> tuple[str,
         return "datagen", ((parse_settings(argv),), {})
     if module == "services.training":
         cli = importlib.import_module("services.training.__main__")
-        import services.training.jobs as jobs
-        import services.training.pipeline as pipeline
         monkeypatch.setattr(cli, "_run_train", recorded("train"))
-        monkeypatch.setattr(pipeline, "cache_features", recorded("features"))
-        monkeypatch.setattr(pipeline, "run_calibration", recorded("calibrate", _Report()))
-        monkeypatch.setattr(jobs, "run_worker", recorded("worker"))
+        monkeypatch.setattr(cli, "cache_features", recorded("features"))
+        monkeypatch.setattr(cli, "run_calibration", recorded("calibrate", _Report()))
+        monkeypatch.setattr(cli, "run_worker", recorded("worker"))
     elif module == "services.evaluation":
         cli = importlib.import_module("services.evaluation.__main__")
-        import services.evaluation.jobs as jobs
         monkeypatch.setattr(cli, "_run_model_command", recorded("model-command", 0))
-        monkeypatch.setattr(jobs, "run_worker", recorded("worker"))
+        monkeypatch.setattr(cli, "run_worker", recorded("worker"))
     else:
         raise AssertionError(f"no recorder for {module}")
     assert cli.main(argv) == 0, container["command"]
@@ -331,12 +328,12 @@ def test_the_evaluation_job_measures_the_trained_checkpoint(config, monkeypatch)
 
 
 def test_workers_consume_the_queues_jobs_are_sent_to_under_one_name_per_pod(config, monkeypatch):
-    from services.evaluation.jobs import EvaluationJobSettings
+    from services.evaluation.settings import EvaluationSettings
     from services.training.settings import TrainingServiceSettings
 
     # What `enqueue-train` / `enqueue-calibrate` / `enqueue` in any deg pod send jobs to.
     sent_to = {"training-worker": TrainingServiceSettings.from_env(config).queue,
-               "evaluation-worker": EvaluationJobSettings.from_env(config).queue}
+               "evaluation-worker": EvaluationSettings.from_env(config).queue}
     [redis_port] = k8s_objects("Service")["deg-redis"]["spec"]["ports"]
     names = []
     for worker in ("deg-training-worker", "deg-evaluation-worker"):

@@ -4,7 +4,7 @@
   XGrammar grammar derived from the JSON Schema, greedy, from the same prompt
 - `caps`       `cap_arrays` / `cap_value`: one `maxItems` for both systems, gold cut to match
 """
-from services.evaluation.baseline.caps import cap_arrays, cap_value
+from degcommon.caps import cap_arrays, cap_value
 from services.evaluation.baseline.generator import BaselineError, BaselineFill, GrammarBaseline
 
 __all__ = ["BaselineError", "BaselineFill", "GrammarBaseline", "cap_arrays", "cap_value"]

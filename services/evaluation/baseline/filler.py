@@ -5,7 +5,7 @@ from typing import Any
 
 from deg import render_context
 from services.evaluation.baseline.generator import GrammarBaseline
-from services.evaluation.datagen_eval import FillResult
+from degcommon.datagen_scoring import FillResult
 
 
 class BaselineFiller:

@@ -33,6 +33,7 @@ import jsonschema
 import torch
 
 from deg.parsers.formats import FORMAT_CHECKER
+from deg_model.loading import build_embedded_cache, embedded_cache_dir
 
 BASELINE_SYSTEM = ("Read the context, then fill the JSON schema from it. "
                    "Answer with one JSON object that follows the schema.")
@@ -100,8 +101,6 @@ class GrammarBaseline:
     @classmethod
     def embedded(cls, **kwargs: Any) -> "GrammarBaseline":
         """The embedded SmolLM2 from the same safetensors cache deg's backbone reads."""
-        from deg_model.loading import build_embedded_cache, embedded_cache_dir
-
         directory = embedded_cache_dir()
         if not all((directory / name).is_file() for name in ("config.json", "model.safetensors")):
             build_embedded_cache(directory)

@@ -2,6 +2,7 @@
 heads, stores the temperatures, refuses test records, and writes a reliability diagram."""
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -9,10 +10,10 @@ import torch
 
 from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
 from deg_model.heads import HEAD_KINDS
-from services.calibration import calibrate, ece, fit_temperature
-from services.calibration.fit import KindData, nll
-from services.calibration.service import calibrate_checkpoint
-from services.training.features import FeatureQuestion, FeatureRecord, save_cache
+from deg_model.training.calibration import KindData, calibrate, calibrate_checkpoint, fit_temperature, nll
+from deg_model.training.features import FeatureQuestion, FeatureRecord, save_cache
+from degcommon.metrics import expected_calibration_error as ece
+from services.calibration.__main__ import main as calibration_main
 
 H = 8
 
@@ -99,3 +100,15 @@ def test_calibrate_checkpoint_writes_temperatures_into_heads_safetensors(tmp_pat
     assert cfg.provenance["calibration"]["records"] == 20
     assert (ckpt / "provenance.json").read_text() == "{}\n"
     assert (ckpt / "reliability.png").is_file() and (ckpt / "calibration.json").is_file()
+
+
+def test_the_calibration_command_calibrates_in_place_and_names_a_missing_cache(tmp_path, capsys):
+    ckpt = tmp_path / "ckpt"
+    save_checkpoint(ckpt, CheckpointConfig(model_id="m", backbone="b", hidden=H), _hot_heads())
+    save_cache(tmp_path / "val", _records(12, 5), identity={"synthetic": True})
+    assert calibration_main(["--checkpoint", str(ckpt), "--features", str(tmp_path / "val")]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    _, heads, _ = load_checkpoint(ckpt)
+    assert float(heads.temperatures[HEAD_KINDS.index("choice")]) == printed["temperatures"]["choice"]
+    assert calibration_main(["--checkpoint", str(ckpt), "--features", str(tmp_path / "none")]) == 2
+    assert "no feature cache" in capsys.readouterr().err

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from services.evaluation.baseline import BaselineFill, GrammarBaseline
-from services.evaluation.datagen_eval import schema_error
+from degcommon.datagen_scoring import schema_error
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "inference"))
 from tiny_runtime import smollm2_tokenizer, tiny_llama  # noqa: E402

@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from deg import compile_schema
-from services.evaluation.baseline.caps import cap_arrays, cap_value
-from services.evaluation.datagen_eval import (
-    FillResult, RuntimeFiller, evaluate_datagen, load_records, score_value, write_datagen_reports,
-)
+from degcommon.caps import cap_arrays, cap_value
+from degcommon.datagen_scoring import FillResult, RuntimeFiller, evaluate_datagen, score_value
+from services.evaluation.datagen_eval import load_records, write_datagen_reports
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "inference"))
 from tiny_runtime import load_tiny_runtime  # noqa: E402

@@ -16,7 +16,9 @@ from rq import Queue
 from rq.job import Job
 
 from services.evaluation.__main__ import main
-from services.evaluation.jobs import EvaluationJobSettings, SettingsError, enqueue, job_params
+from degcommon.settings import SettingsError
+from services.evaluation.jobs import enqueue, job_params
+from services.evaluation.settings import EvaluationSettings
 
 ROOT = Path(__file__).resolve().parents[3]
 TINY = ROOT / "tests" / "services" / "inference"
@@ -31,29 +33,29 @@ def queue_settings():
     except redis.ConnectionError as exc:
         pytest.fail(f"the job tests need the Redis at {REDIS_URL}: {exc}")
     tag = uuid.uuid4().hex[:10]
-    settings = EvaluationJobSettings(redis_url=REDIS_URL, queue=f"deg-eval-test-{tag}", slot=f"test-{tag}")
+    settings = EvaluationSettings(redis_url=REDIS_URL, queue=f"deg-eval-test-{tag}", slot=f"test-{tag}")
     yield settings, conn
     Queue(settings.queue, connection=conn).delete(delete_jobs=True)
     for key in conn.scan_iter(f"rq:*{tag}*"):
         conn.delete(key)
 
 
-def _env(settings: EvaluationJobSettings) -> dict[str, str]:
+def _env(settings: EvaluationSettings) -> dict[str, str]:
     return {**os.environ, "DEG_REDIS_URL": settings.redis_url, "DEG_EVAL_QUEUE": settings.queue,
             "DEG_EVAL_SLOT": settings.slot, "PYTHONPATH": f"{ROOT}{os.pathsep}{TINY}", "OMP_NUM_THREADS": "1"}
 
 
-def _burst_worker(settings: EvaluationJobSettings) -> None:
+def _burst_worker(settings: EvaluationSettings) -> None:
     proc = subprocess.run([sys.executable, "-m", "services.evaluation", "worker", "--burst"], cwd=ROOT,
                           env=_env(settings), capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
 def test_settings_and_parameters_are_checked():
-    s = EvaluationJobSettings.from_env({"DEG_EVAL_QUEUE": "q", "DEG_HOME": "/tmp/h"})
+    s = EvaluationSettings.from_env({"DEG_EVAL_QUEUE": "q", "DEG_HOME": "/tmp/h"})
     assert s.queue == "q" and s.worker_name == "deg-evaluation-0" and s.evals_dir == Path("/tmp/h/evals")
     with pytest.raises(SettingsError, match="DEG_REDIS_URL"):
-        EvaluationJobSettings.from_env({"DEG_REDIS_URL": "http://x"})
+        EvaluationSettings.from_env({"DEG_REDIS_URL": "http://x"})
     assert job_params("datagen", {"limit": 2})["runtime_factory"] == "deg_model.runtime:load_runtime"
     with pytest.raises(ValueError, match="unknown evaluation kind 'bench'"):
         job_params("bench", {})

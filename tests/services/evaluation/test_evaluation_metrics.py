@@ -3,7 +3,7 @@ import datetime as dt
 
 import pytest
 
-from services.evaluation import metrics as m
+from degcommon import metrics as m
 
 
 @pytest.mark.parametrize("fn,gold,pred,expected", [
@@ -57,7 +57,7 @@ def test_reliability_bins_and_diagram(tmp_path):
     bins = m.reliability_bins([0.1, 0.12, 0.9], [False, True, True], n_bins=2)
     assert [(b.count, b.accuracy) for b in bins] == [(2, 0.5), (1, 1.0)]
     assert bins[0].confidence == pytest.approx(0.11)
-    path = m.reliability_diagram(bins, tmp_path / "rel.png", "decide")
+    path = m.reliability_diagram({"decide": {"deg": bins}}, tmp_path / "rel.png")
     assert path.read_bytes()[:4] == b"\x89PNG"
 
 

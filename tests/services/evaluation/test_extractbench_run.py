@@ -12,7 +12,8 @@ from services.evaluation.filler import FillerError, HttpFiller
 from services.evaluation.pdftext import extract_text
 from services.evaluation.report import write_reports
 from services.evaluation.runner import run_extractbench
-from services.evaluation.settings import EvaluationSettings, SettingsError
+from degcommon.settings import SettingsError
+from services.evaluation.settings import EvaluationSettings
 
 FIXTURE = Path(__file__).parent / "fixtures" / "extractbench"
 SETTINGS = EvaluationSettings(ocr_dpi=150)

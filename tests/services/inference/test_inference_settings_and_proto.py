@@ -8,7 +8,8 @@ import pytest
 
 from services import proto
 from services.inference.runner import RunnerLoadError, load_runner
-from services.inference.settings import InferenceSettings, SettingsError
+from degcommon.settings import SettingsError
+from services.inference.settings import InferenceSettings
 
 
 def test_settings_defaults_environment_and_flag_overrides():

@@ -6,7 +6,7 @@ import json
 from deg_model.checkpoint import load_checkpoint
 from deg_model.heads import HEAD_KINDS
 from services.training.__main__ import main
-from services.training.features import save_cache
+from deg_model.training.features import save_cache
 from services.training.pipeline import read_records
 from test_train_trainer import synthetic_records
 

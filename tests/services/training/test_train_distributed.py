@@ -20,8 +20,8 @@ from deg_model.checkpoint import fresh_heads
 from services.training.__main__ import main
 from services.training.distributed import (data_parallel_step, make_zero_optimizer, rank_batch, rank_seed,
                                            shard_of, spawn, spawn_training)
-from services.training.features import FeatureQuestion, FeatureRecord, load_cache, save_cache
-from services.training.objective import batch_loss, share_of_global_loss, term_counts
+from deg_model.training.features import FeatureQuestion, FeatureRecord, load_cache, save_cache
+from deg_model.training.objective import batch_loss, share_of_global_loss, term_counts
 from services.training.trainer import TrainSettings, lr_at, make_optimizer
 from test_train_trainer import synthetic_records
 

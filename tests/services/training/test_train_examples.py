@@ -13,7 +13,8 @@ from services.training.datagen import generate
 from services.training import examples as examples_module
 from services.training.examples import ExampleBuilder, char_to_token_span, training_runtime
 from services.training.evaluate import evaluate
-from services.training.features import attach_embeddings, build_cache, load_cache, record_features
+from deg_model.training.features import attach_embeddings, load_cache
+from services.training.features import build_cache, record_features
 
 from tiny_llama import tiny_llama_backbone
 
@@ -160,7 +161,7 @@ def test_a_trained_checkpoint_fills_through_the_runtime(backbone, records, tmp_p
     assert raw.fields and runtime.last_stats["fork_rows"] > 0
     report = evaluate(runtime, short)
     assert report["records"] == 2 and report["extract_fields"] > 0
-    for key in ("schema_valid", "decide_accuracy", "extract_em", "count_accuracy"):
+    for key in ("valid_rate", "decide_accuracy", "extract_em", "count_accuracy"):
         assert report[key] is None or 0.0 <= report[key] <= 1.0
 
 
@@ -191,5 +192,5 @@ def test_evaluate_scores_against_the_gold_value():
             return RawFill(fields=fields, arrays=[], prompt_tokens=1, generated_tokens=0)
 
     good = evaluate(Fake(True), [record])
-    assert good["extract_em"] == 1.0 and good["decide_accuracy"] == 1.0 and good["schema_valid"] == 1.0
+    assert good["extract_em"] == 1.0 and good["decide_accuracy"] == 1.0 and good["valid_rate"] == 1.0
     assert evaluate(Fake(False), [record])["extract_em"] == 0.5

@@ -11,8 +11,8 @@ import pytest
 import torch
 
 from deg_model.checkpoint import fresh_heads
-from services.training.features import FeatureQuestion, FeatureRecord
-from services.training.objective import batch_loss
+from deg_model.training.features import FeatureQuestion, FeatureRecord
+from deg_model.training.objective import batch_loss
 
 H, D, T = 8, 8, 14
 EPS = 1e-6

@@ -16,9 +16,10 @@ import redis
 from rq import Queue
 from rq.job import Job
 
-from services.training.features import save_cache
+from deg_model.training.features import save_cache
 from services.training.jobs import enqueue_training
-from services.training.settings import SettingsError, TrainingServiceSettings
+from degcommon.settings import SettingsError
+from services.training.settings import TrainingServiceSettings
 from services.training.trainer import TrainSettings, latest_checkpoint, train
 from test_train_trainer import synthetic_records
 

@@ -12,11 +12,12 @@ import torch
 from deg_model.backbone import Backbone
 from deg_model.checkpoint import load_checkpoint
 from deg_model.lora import LoraAdapters, LoraConfig, load_adapters
-from services.training.adapted import adapted_questions, adapted_record
+from deg_model.training.adapted import adapted_questions, adapted_record
 from services.training.datagen import generate
 from services.training.examples import ExampleBuilder, training_runtime
-from services.training.features import attach_embeddings, record_features
-from services.training.objective import batch_loss
+from deg_model.training.features import attach_embeddings
+from services.training.features import record_features
+from deg_model.training.objective import batch_loss
 from services.training.trainer import TrainSettings, train
 
 from tiny_llama import tiny_llama_backbone

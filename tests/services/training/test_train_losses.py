@@ -6,7 +6,7 @@ import math
 import pytest
 import torch
 
-from services.training import losses
+from deg_model.training import losses
 
 
 def _logits(n, seed):

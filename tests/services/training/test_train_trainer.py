@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from deg_model.checkpoint import load_checkpoint
-from services.training.features import FeatureQuestion, FeatureRecord
+from deg_model.training.features import FeatureQuestion, FeatureRecord
 from services.training.trainer import TrainSettings, batch_indices, latest_checkpoint, lr_at, train
 
 H = 16

@@ -1,4 +1,4 @@
-"""Temperature calibration of deg's heads (contract 12.3).
+"""Temperature calibration of deg's heads (contract 12.3): what the calibration service runs.
 
 One temperature per head kind (`choice`, `score`, `noul`, `extract`), each fit by
 minimizing the mean NLL of the gold outcome over the val questions of that kind, with the
@@ -11,15 +11,21 @@ its temperature (reported as `questions: 0`).
 
 Targets: decide heads fit the one-hot gold value (`--target hard` of the contract); extract
 fits the marginal over every gold span alternative (null when absent), the training loss.
-ECE (15 equal-width confidence bins) is reported before and after: for decide the top
+ECE (`degcommon.metrics`, `ECE_BINS` equal-width confidence bins) is reported before and after: for decide the top
 outcome's probability vs whether it is the gold one; for extract the top start x top end
 pair's probability vs whether that pair is a gold pair (null-null when the value is absent).
+
+`calibrate_checkpoint` calibrates a checkpoint in place: load, fit on val features, save
+atomically. The checkpoint's `deg.json` provenance gets a `calibration` entry (the report, the
+record count); `heads.safetensors` gets the fitted temperatures buffer. The reliability
+diagram and the report are written beside it (`reliability.png`, `calibration.json`).
 
 Which records: the caller passes val features. Test records and ExtractBench must never be
 used to fit; `calibrate` refuses records whose uid is marked as test.
 """
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,15 +33,20 @@ from typing import Sequence
 
 import torch
 
+from degcommon.metrics import expected_calibration_error, reliability_bins, reliability_diagram
+from deg_model.checkpoint import load_checkpoint, save_checkpoint
 from deg_model.heads import HEAD_KINDS, Heads
-from services.training import losses
-from services.training.features import FeatureRecord, record_context
-from services.training.objective import raw_logits
+from deg_model.loading import load_backbone
+from deg_model.lora import LoraConfig, load_adapters
+
+from . import losses
+from .adapted import adapted_record
+from .features import FeatureRecord, attach_embeddings, load_cache, needs_embeddings, record_context
+from .objective import raw_logits
 
 FIT_KINDS = ("choice", "score", "noul", "extract")
 LOG_T_RANGE = (math.log(0.05), math.log(20.0))
 GOLDEN_ITERATIONS = 80
-ECE_BINS = 15
 
 
 @dataclass
@@ -91,23 +102,6 @@ def confidences(kind: str, d: KindData, temperature: float) -> tuple[list[float]
     return conf, correct
 
 
-def ece(conf: Sequence[float], correct: Sequence[bool], bins: int = ECE_BINS) -> float:
-    """Expected calibration error: sum_b |B|/n * |accuracy(B) - mean confidence(B)|."""
-    if len(conf) != len(correct):
-        raise ValueError("confidences and outcomes differ in length")
-    if not conf:
-        return 0.0
-    total = 0.0
-    for b in range(bins):
-        lo, hi = b / bins, (b + 1) / bins
-        members = [i for i, c in enumerate(conf) if (lo < c <= hi) or (b == 0 and c == 0.0)]
-        if members:
-            acc = sum(correct[i] for i in members) / len(members)
-            mean_c = sum(conf[i] for i in members) / len(members)
-            total += len(members) / len(conf) * abs(acc - mean_c)
-    return total
-
-
 def fit_temperature(kind: str, d: KindData) -> float:
     """argmin_T NLL by golden-section search over log T (deterministic, fixed iterations)."""
     a, b = LOG_T_RANGE
@@ -159,7 +153,8 @@ def calibrate(heads: Heads, records: Sequence[FeatureRecord], *, test_uids: set[
         temps[kind] = t
         per_kind[kind] = {"questions": len(d.logits), "temperature": t,
                           "nll_before": nll(kind, d, 1.0), "nll_after": nll(kind, d, t),
-                          "ece_before": ece(*before), "ece_after": ece(*after),
+                          "ece_before": expected_calibration_error(*before),
+                          "ece_after": expected_calibration_error(*after),
                           "accuracy": (sum(after[1]) / len(after[1])) if after[1] else 0.0}
         curves[kind] = (before, after)
         if kind != "extract":
@@ -169,47 +164,46 @@ def calibrate(heads: Heads, records: Sequence[FeatureRecord], *, test_uids: set[
     with torch.no_grad():
         for kind, t in temps.items():
             heads.temperatures[HEAD_KINDS.index(kind)] = t
-    report = CalibrationReport(temps, per_kind, ece(*decide_before), ece(*decide_after))
+    report = CalibrationReport(temps, per_kind, expected_calibration_error(*decide_before),
+                               expected_calibration_error(*decide_after))
     if plot is not None:
         curves["decide"] = (decide_before, decide_after)
         reliability_png(curves, Path(plot))
     return report
 
 
-def _bins(conf, correct, bins=ECE_BINS):
-    xs, ys, ns = [], [], []
-    for b in range(bins):
-        lo, hi = b / bins, (b + 1) / bins
-        m = [i for i, c in enumerate(conf) if (lo < c <= hi) or (b == 0 and c == 0.0)]
-        if m:
-            xs.append(sum(conf[i] for i in m) / len(m))
-            ys.append(sum(correct[i] for i in m) / len(m))
-            ns.append(len(m))
-    return xs, ys, ns
-
-
 def reliability_png(curves: dict[str, tuple[tuple[list, list], tuple[list, list]]], path: Path) -> None:
     """Reliability diagram per kind: accuracy vs mean confidence per bin, before and after."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     kinds = [k for k in ("decide", *FIT_KINDS) if k in curves]
-    fig, axes = plt.subplots(1, len(kinds), figsize=(3.2 * len(kinds), 3.4), squeeze=False)
-    for ax, kind in zip(axes[0], kinds):
-        (cb, ob), (ca, oa) = curves[kind]
-        ax.plot([0, 1], [0, 1], color="grey", linewidth=0.8, linestyle="--")
-        for (conf, correct), label in (((cb, ob), "before"), ((ca, oa), "after")):
-            xs, ys, _ = _bins(conf, correct)
-            ax.plot(xs, ys, marker="o", markersize=3, label=f"{label} ECE {ece(conf, correct):.3f}")
-        ax.set_title(f"{kind} (n={len(cb)})")
-        ax.set_xlim(0, 1)
-        ax.set_ylim(0, 1)
-        ax.set_xlabel("confidence")
-        ax.legend(fontsize=7, loc="upper left")
-    axes[0][0].set_ylabel("accuracy")
-    fig.tight_layout()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp.png")
-    fig.savefig(tmp, dpi=100)
-    plt.close(fig)
-    tmp.replace(path)
+    panels = {kind: {label: reliability_bins(*side) for label, side in zip(("before", "after"), curves[kind])}
+              for kind in kinds}
+    reliability_diagram(panels, path, title="Temperature calibration")
+
+
+def calibrate_checkpoint(checkpoint: str | Path, val_features: str | Path) -> CalibrationReport:
+    checkpoint = Path(checkpoint)
+    config, heads, adapter_tensors = load_checkpoint(checkpoint)
+    records = load_cache(val_features)
+    if not records:
+        raise ValueError(f"{val_features}: no val records to calibrate on")
+    adapters = None
+    embed = heads.context != "hidden" and needs_embeddings(records)
+    if embed or adapter_tensors is not None:
+        backbone = load_backbone(config.backbone)
+        if embed:
+            attach_embeddings(records, backbone.weights["embed"])
+        if adapter_tensors is not None:
+            # the heads read the adapted fork rows: re-read the cached rows with the adapters
+            adapters = load_adapters(adapter_tensors, LoraConfig.from_dict(config.lora))
+            with torch.no_grad():
+                records = [adapted_record(backbone, adapters, rec, grad=False) for rec in records]
+    report = calibrate(heads, records, plot=checkpoint / "reliability.png")
+    config.provenance = {**config.provenance,
+                         "calibration": {**report.as_dict(), "records": len(records), "source": "datagen-val"}}
+    extra = {p.name: p.read_bytes() for p in checkpoint.iterdir()
+             if p.is_file() and p.name not in ("deg.json", "heads.safetensors", "adapters.safetensors")}
+    save_checkpoint(checkpoint, config, heads, adapters)
+    for name, data in extra.items():          # keep trainer state, plots, provenance files
+        (checkpoint / name).write_bytes(data)
+    (checkpoint / "calibration.json").write_text(json.dumps(report.as_dict(), indent=1, sort_keys=True) + "\n")
+    return report

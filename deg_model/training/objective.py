@@ -18,6 +18,7 @@ The two other terms of contract 12.4 and why they are not separate terms here:
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Sequence
 
 import torch
@@ -125,5 +126,4 @@ def share_of_global_loss(heads: Heads, records: Sequence[FeatureRecord], global_
 def _as(q: FeatureQuestion, dtype) -> FeatureQuestion:
     if q.a.dtype == dtype:
         return q
-    import dataclasses
     return dataclasses.replace(q, a=q.a.to(dtype), o=None if q.o is None else q.o.to(dtype))

@@ -1,4 +1,5 @@
-"""Pure accuracy and calibration metrics of the datagen eval (contract section 11).
+"""Accuracy and calibration metrics (contract section 11): the one ECE and reliability diagram
+that evaluation, training and calibration all report.
 
 Every function takes parallel sequences (gold first, prediction second) and raises
 `ValueError` naming the problem on mismatched lengths, empty input or out-of-range
@@ -14,8 +15,9 @@ Stated choices:
   `dateutil` reads with day-first off); a datetime compares as its full ISO value;
 - null precision/recall: "positive" = null; precision = both null / predicted null,
   recall = both null / gold null;
-- ECE: `n_bins` equal-width bins over [0, 1], bin i = [i/n, (i+1)/n), the last bin closed
-  at 1.0; ECE = sum over bins of |bin| / N * |accuracy(bin) - mean confidence(bin)|. For
+- ECE: `ECE_BINS` = 10 equal-width bins over [0, 1] (the bin count of every published
+  figure), bin i = [i/n, (i+1)/n), the last bin closed at 1.0; ECE = sum over bins of
+  |bin| / N * |accuracy(bin) - mean confidence(bin)|; no confidence at all is an ECE of 0. For
   decide fields the confidence is the probability of the chosen outcome and "correct"
   is whether it equals the gold; for noul, `noul_confidence` gives max(p, 1 - p) and
   correctness of `p >= 0.5`. For extract fields it is `meta.confidence` vs exact match.
@@ -26,7 +28,7 @@ import datetime as dt
 import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -188,6 +190,9 @@ def _check_probability(value: float, name: str) -> None:
         raise ValueError(f"{name}: {value!r} is not a probability in [0, 1]")
 
 
+ECE_BINS = 10
+
+
 @dataclass(frozen=True)
 class ReliabilityBin:
     lower: float
@@ -197,8 +202,11 @@ class ReliabilityBin:
     confidence: float | None
 
 
-def reliability_bins(confidences: Sequence[float], correct: Sequence[bool], n_bins: int = 10) -> list[ReliabilityBin]:
-    _pairs(confidences, correct, "reliability_bins")
+def reliability_bins(confidences: Sequence[float], correct: Sequence[bool],
+                     n_bins: int = ECE_BINS) -> list[ReliabilityBin]:
+    if len(confidences) != len(correct):
+        raise ValueError(f"reliability_bins: confidences and outcomes differ in length "
+                         f"({len(confidences)} vs {len(correct)})")
     if n_bins < 1:
         raise ValueError("reliability_bins: n_bins must be >= 1")
     members: list[list[int]] = [[] for _ in range(n_bins)]
@@ -213,35 +221,50 @@ def reliability_bins(confidences: Sequence[float], correct: Sequence[bool], n_bi
     return bins
 
 
-def expected_calibration_error(confidences: Sequence[float], correct: Sequence[bool], n_bins: int = 10) -> float:
-    bins = reliability_bins(confidences, correct, n_bins)
-    total = len(confidences)
-    return sum(b.count / total * abs(b.accuracy - b.confidence) for b in bins if b.count)
+def bins_ece(bins: Sequence[ReliabilityBin]) -> float:
+    """The ECE of already binned outcomes (0 when no bin holds any)."""
+    total = sum(b.count for b in bins)
+    return sum(b.count / total * abs(b.accuracy - b.confidence) for b in bins if b.count) if total else 0.0
 
 
-def reliability_diagram(bins: Sequence[ReliabilityBin], path: Path, title: str = "Reliability") -> Path:
-    """A PNG: accuracy per confidence bin against the diagonal, bin counts as labels."""
+def expected_calibration_error(confidences: Sequence[float], correct: Sequence[bool],
+                               n_bins: int = ECE_BINS) -> float:
+    return bins_ece(reliability_bins(confidences, correct, n_bins))
+
+
+def reliability_diagram(panels: Mapping[str, Mapping[str, Sequence[ReliabilityBin]]], path: Path,
+                        title: str = "Reliability") -> Path:
+    """A PNG: one panel per entry of `panels` (panel title -> {series label -> bins}); each
+    series is its accuracy per filled bin at the bin's mean confidence, labelled with its ECE
+    and size, against the diagonal. Written atomically (a reader never sees half a file)."""
+    # matplotlib is a plotting extra of the services, loaded only when a diagram is drawn
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(4, 4))
-    width = bins[0].upper - bins[0].lower if bins else 0.1
-    filled = [b for b in bins if b.count]
-    ax.bar([b.lower for b in filled], [b.accuracy for b in filled], width=width, align="edge",
-           edgecolor="black", color="#4c72b0", label="accuracy")
-    ax.plot([0, 1], [0, 1], linestyle="--", color="gray", label="perfect calibration")
-    for b in filled:
-        ax.annotate(str(b.count), (b.lower + width / 2, b.accuracy), ha="center", va="bottom", fontsize=7)
-    ax.set_xlim(0, 1)
-    ax.set_ylim(0, 1.05)
-    ax.set_xlabel("confidence")
-    ax.set_ylabel("accuracy")
-    ax.set_title(title)
-    ax.legend(loc="upper left", fontsize=7)
+    names = list(panels)
+    fig, axes = plt.subplots(1, max(1, len(names)), figsize=(3.4 * max(1, len(names)), 3.6), squeeze=False)
+    for ax, name in zip(axes[0], names):
+        ax.plot([0, 1], [0, 1], color="grey", linewidth=0.8, linestyle="--")
+        size = 0
+        for label, bins in panels[name].items():
+            filled = [b for b in bins if b.count]
+            size = max(size, sum(b.count for b in filled))
+            ax.plot([b.confidence for b in filled], [b.accuracy for b in filled], marker="o", markersize=3,
+                    label=f"{label} ECE {bins_ece(bins):.3f}")
+        ax.set_title(f"{name} (n={size})", fontsize=9)
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1.05)
+        ax.set_xlabel("confidence")
+        ax.legend(fontsize=7, loc="upper left")
+    axes[0][0].set_ylabel("accuracy")
+    fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     path = Path(path)
-    fig.savefig(path, dpi=100, metadata={"Software": None})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp.png")
+    fig.savefig(tmp, dpi=100, metadata={"Software": None})
     plt.close(fig)
+    tmp.replace(path)
     return path

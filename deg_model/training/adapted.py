@@ -13,8 +13,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Sequence
 
-import torch
-
 from deg_model.backbone import FORK_GRID, Backbone
 from deg_model.lora import LoraAdapters
 from deg_model.state import GrowBuffer, KVBuffer, State

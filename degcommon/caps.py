@@ -18,6 +18,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from deg.schema.refs import RefProblem, find_anchors, resolve_ref
+
 _SCHEMA_MAPS = ("properties", "$defs", "definitions")
 _SCHEMA_LISTS = ("anyOf", "oneOf")
 
@@ -77,8 +79,9 @@ def _resolve(schema: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
         ref = schema["$ref"]
         if not ref.startswith("#"):
             raise ValueError(f"only local $ref can be followed, got {ref!r}")
-        target: Any = root
-        for part in [p for p in ref[1:].split("/") if p]:
-            target = target[part.replace("~1", "/").replace("~0", "~")]
+        try:
+            target, _ = resolve_ref(root, ref, find_anchors(root) if ref[1:2] not in ("", "/") else {})
+        except RefProblem as exc:
+            raise ValueError(str(exc)) from None
         schema, seen = target, seen + 1
     return schema if isinstance(schema, dict) else {}

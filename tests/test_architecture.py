@@ -1,0 +1,151 @@
+"""The import rules of the layout (docs/architecture.md), checked on every project module.
+
+Every module of the project packages is parsed with `ast`; every import it holds (at module
+level and inside functions) is resolved to an absolute module name and held against RULES.
+The rules are data: tightening one (e.g. dropping an allowance once its move has landed) is
+an edit of this table.
+"""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+PROJECT = ("deg", "deg_model", "degcommon", "degdata", "degproto", "degsdk", "gateway", "services")
+PACKAGES = tuple(p for p in PROJECT if (REPO / p / "__init__.py").is_file())
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Modules named `scope` (a package prefix, or a callable on the module name) may not
+    import `forbidden` prefixes, except the `allowed` prefixes."""
+    name: str
+    scope: str
+    forbidden: tuple[str, ...]
+    allowed: tuple[str, ...] = field(default=())
+
+
+RULES = (
+    Rule("deg imports nothing of the project", "deg",
+         tuple(p for p in PROJECT if p != "deg")),
+    # services.proto (the gRPC stubs loader) moves to a top-level package the gateway and
+    # inference both import; until then the gateway may read it
+    Rule("gateway imports no torch and no services", "gateway",
+         ("torch", "services", "deg_model"), allowed=("services.proto",)),
+    Rule("degcommon imports no torch and no service", "degcommon",
+         ("torch", "services", "gateway", "deg_model")),
+    Rule("the model library imports no service", "deg_model", ("services", "gateway")),
+)
+# services/<a>/ may import services.<a> only. services/proto.py (gRPC stubs, moving to a
+# top-level package) is allowed to inference; services.training.datagen (the datagen
+# generator, moving out of the training service) is allowed to evaluation.
+SERVICE_ALLOWED = {"inference": ("services.proto",), "evaluation": ("services.training.datagen",)}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(source: str, module: str, is_package: bool = False) -> list[tuple[int, str]]:
+    """(line, absolute module) of every import in `source`, at any depth (functions too).
+    `from x import y` yields `x.y` (a submodule or a name of x: either way a tie to x.y)."""
+    package = module if is_package else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package.split(".") if package else []
+                base_parts = base_parts[:len(base_parts) - (node.level - 1)] if node.level > 1 else base_parts
+                base = ".".join(base_parts + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            names = [alias.name for alias in node.names if alias.name != "*"]
+            found += [(node.lineno, f"{base}.{name}") for name in names] or [(node.lineno, base)]
+    return found
+
+
+def _under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def violations(module: str, source: str, is_package: bool = False) -> list[str]:
+    """Every rule `module` (with this source) breaks, one line each."""
+    out = []
+    imported = imports_of(source, module, is_package)
+    for rule in RULES:
+        if not _under(module, rule.scope):
+            continue
+        for line, name in imported:
+            if any(_under(name, f) for f in rule.forbidden) and not any(_under(name, a) for a in rule.allowed):
+                out.append(f"{module}:{line} imports {name} ({rule.name})")
+    parts = module.split(".")
+    if parts[0] == "services" and len(parts) >= 3 or (parts[0] == "services" and len(parts) == 2 and is_package):
+        own = parts[1]
+        allowed = SERVICE_ALLOWED.get(own, ())
+        for line, name in imported:
+            other = name.split(".")
+            if (other[0] == "services" and len(other) >= 2 and other[1] != own
+                    and not any(_under(name, a) for a in allowed)):
+                out.append(f"{module}:{line} imports {name} (a service imports no other service's modules)")
+    return out
+
+
+def project_modules() -> list[tuple[str, Path]]:
+    out = []
+    for package in PACKAGES:
+        for path in sorted((REPO / package).rglob("*.py")):
+            out.append((module_name(path), path))
+    return out
+
+
+def test_every_project_module_keeps_the_import_rules():
+    modules = project_modules()
+    assert len(modules) > 100                       # the walk found the project
+    broken = [v for name, path in modules
+              for v in violations(name, path.read_text(encoding="utf-8"), path.name == "__init__.py")]
+    assert not broken, "\n".join(broken)
+
+
+@pytest.mark.parametrize("module,source,expected", [
+    ("deg.plan", "import services.inference\n", "deg.plan:1 imports services.inference"),
+    ("deg.schema.refs", "def f():\n    from ..outcomes import x\n    from deg_model import y\n",
+     "deg.schema.refs:3 imports deg_model"),
+    ("gateway.app", "def f():\n    import torch\n", "gateway.app:2 imports torch"),
+    ("gateway.app", "from services.inference import servicer\n", "gateway.app:1 imports services.inference"),
+    ("services.training.pipeline", "from services.calibration.fit import x\n",
+     "services.training.pipeline:1 imports services.calibration"),
+    ("services.evaluation.jobs", "def g():\n    from services.inference.runner import resolve_factory\n",
+     "services.evaluation.jobs:2 imports services.inference.runner"),
+    ("services.calibration", "from services.training import losses\n",
+     "services.calibration:1 imports services.training"),
+    ("degcommon.metrics", "import torch.nn\n", "degcommon.metrics:1 imports torch.nn"),
+    ("degcommon.jobs", "from services import suite\n", "degcommon.jobs:1 imports services"),
+])
+def test_a_violation_is_reported(module, source, expected):
+    found = violations(module, source, is_package=module == "services.calibration")
+    assert any(v.startswith(expected) for v in found), found
+
+
+@pytest.mark.parametrize("module,source", [
+    ("deg.schema.refs", "from ..pointer import split\nfrom . import errors\nimport json\n"),
+    ("gateway.inference", "from services.proto import load_stubs\n"),
+    ("services.training.pipeline", "from .trainer import train\nfrom deg_model.training import losses\n"),
+    ("services.suite", "from services.inference.__main__ import main\n"),   # the launcher starts services
+    ("degcommon.datagen_scoring", "from deg import compile_schema\nfrom degcommon import metrics\n"),
+])
+def test_allowed_imports_are_not_reported(module, source):
+    assert violations(module, source) == []
+
+
+def test_relative_imports_resolve_against_the_module():
+    assert (3, "deg.outcomes.RawFill") in imports_of("\n\nfrom ..outcomes import RawFill\n", "deg.schema.refs")
+    assert (1, "deg.schema.refs.resolve") in imports_of("from .refs import resolve\n", "deg.schema", is_package=True)
+    assert (1, "services.proto") in imports_of("from services import proto\n", "gateway.inference")
