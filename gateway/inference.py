@@ -113,7 +113,7 @@ class InferenceClient:
             raise error_for(exc) from None
         try:
             raw = raw_from_pb(result.raw)
-        except (ValueError, TypeError) as exc:
+        except ValueError as exc:
             raise ApiError(502, "inference_error", f"the inference service returned malformed outcomes: {exc}") from None
         return FillReply(
             raw=raw,

@@ -31,7 +31,7 @@ def job_from_pb(message: Any, served_names: Collection[str]) -> FillJob:
     try:
         plan = plan_from_pb(message.plan)
         options = options_from_pb(message.options)
-    except (ValueError, TypeError) as exc:  # the message names the leaf or option that is wrong
+    except ValueError as exc:  # the message names the leaf or option that is wrong
         raise InvalidJob(f"malformed job: {exc}") from None
     if plan.fingerprint != message.plan_fingerprint:
         raise InvalidJob(
