@@ -24,7 +24,7 @@ value, a pointer that is not a pointer); the receiver decides what status that i
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from deg.outcomes import ArrayOutcome, FieldOutcome, RawFill
@@ -195,7 +195,7 @@ def _field_from_pb(wire: _Wire, message: Any) -> FieldPlan:
     if message.HasField("score"):
         levels = tuple(message.score.levels)
         labels = tuple((label.level, label.label) for label in message.score.labels) or None
-    leaf = FieldPlan(
+    values = dict(
         pointer=pointer, path=tuple(split(pointer)), mode=mode,
         json_type=types if message.json_type_is_list else types[0],
         required=message.required, nullable=message.nullable,
@@ -206,7 +206,7 @@ def _field_from_pb(wire: _Wire, message: Any) -> FieldPlan:
         title=_optional(message, "title"), description=_optional(message, "description"),
         max_tokens=_optional(message, "max_tokens"), arrays=tuple(message.arrays),
     )
-    return replace(leaf, fingerprint=leaf.computed_fingerprint())
+    return FieldPlan(**values, fingerprint=FieldPlan(**values).computed_fingerprint())
 
 
 def _array_to_pb(wire: _Wire, node: ArrayPlan) -> Any:
@@ -220,7 +220,7 @@ def _array_to_pb(wire: _Wire, node: ArrayPlan) -> Any:
 
 def _array_from_pb(wire: _Wire, message: Any) -> ArrayPlan:
     pointer = message.pointer
-    node = ArrayPlan(
+    values = dict(
         pointer=pointer, path=tuple(split(pointer)), min_items=message.min_items,
         max_items=_optional(message, "max_items"), unique_items=message.unique_items,
         required=message.required, title=_optional(message, "title"),
@@ -228,7 +228,7 @@ def _array_from_pb(wire: _Wire, message: Any) -> ArrayPlan:
         item_kind=wire.item_kind.name_of(message.item_kind, f"plan array {pointer!r} item_kind"),
         fields=tuple(message.fields), arrays=tuple(message.arrays),
     )
-    return replace(node, fingerprint=node.computed_fingerprint())
+    return ArrayPlan(**values, fingerprint=ArrayPlan(**values).computed_fingerprint())
 
 
 # ---------------------------------------------------------------- options
