@@ -42,7 +42,7 @@ test: setup
 	$(VPY) -m pytest -q $(PYTEST_ARGS)
 
 proto: setup
-	$(VPY) -m services.proto
+	$(VPY) -m degproto
 
 datagen: setup
 	$(VPY) -m services.training.datagen --seed 0 --n 2000 --out var/datagen/records.jsonl

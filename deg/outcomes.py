@@ -1,7 +1,7 @@
 """Raw outcomes: what the runtime returns per leaf and per array, before assembly.
 
-These are plain values that cross the gRPC boundary as JSON (`to_dict` / `from_dict` round
-trip exactly; a span travels as a 2-item list). Pointers come in two forms:
+These are plain values (`to_dict` / `from_dict` round trip exactly through JSON, a span as a
+2-item list; over gRPC they travel as deg.v1 messages). Pointers come in two forms:
 
 - `pointer`: the concrete RFC 6901 pointer of this instance (`/items/0/price`, keys escaped
   `~0`/`~1`), the key of `meta`;

@@ -11,8 +11,9 @@ request decompression (`Content-Encoding: zstd`, 413 past `max_decompressed_byte
 
 A fill, step by step: size limit (413) -> auth (401) -> rate limit (429) -> JSON with a depth
 limit (400) -> `FillRequest` (422 for every unknown field or option) -> `compile_schema`
-(422 listing every schema problem) -> `render_context` -> model name check -> response cache
--> one gRPC `Fill` -> `assemble` (FillError -> 500) -> the response bytes, cached.
+(422 listing every schema problem) -> `render_context` -> response cache -> one gRPC `Fill`
+(the inference service checks the model name and the plan fingerprint) -> `assemble`
+(FillError -> 500) -> the response bytes, cached.
 
 Choices where the contract is silent:
 - `POST /v1/plan` takes `{"schema": {...}}` (unknown fields 422), like `/v1/fill`, so both
@@ -167,14 +168,14 @@ class Gateway:
         except ContextError as exc:
             raise ApiError(422, "validation_error", str(exc), errors=[{"loc": ["context"], "msg": str(exc)}]) from None
         timing: dict[str, float] = {}
-        body_bytes, cached, _ = await self.fill_cached(context, plan, fill_request.options.canonical_json(),
+        body_bytes, cached, _ = await self.fill_cached(context, plan, fill_request.options,
                                                        fill_request.model, timing)
         headers = {"X-Deg-Cache": cached} if cached else {}
         if timing:
             headers["Server-Timing"] = ", ".join(f"{name};dur={ms:.3f}" for name, ms in timing.items())
         return Response(body_bytes, media_type=JSON, headers=headers)
 
-    async def fill_cached(self, context: str, plan: Any, options_json: str, requested: str,
+    async def fill_cached(self, context: str, plan: Any, options: Any, requested: str,
                           timing: dict[str, float] | None = None) -> tuple[bytes, str, dict[str, Any] | None]:
         """The response bytes of one fill, `"hit"`/`"miss"` (`""` with no cache), and the
         assembled response object when the model ran (None on a cache hit).
@@ -186,33 +187,29 @@ class Gateway:
 
         Shared by `/v1/fill` and the decision APIs: cache lookup (only for a model name known
         to be served; the key uses the model id, never an alias) -> one gRPC `Fill` ->
-        `assemble` -> the bytes, cached."""
+        `assemble` -> the bytes, cached. The model name is checked once, by the inference
+        service: a name the cached model list does not know skips the cache and gets the
+        service's answer (422 when it is not served)."""
         key = None
         if self.cache is not None:
             models = await self.inference.models()
-            if requested and requested not in models.names:
-                raise ApiError(422, "validation_error", f"unknown model {requested!r}",
-                               errors=[{"loc": ["model"], "msg": f"unknown model; served: {sorted(models.names)}"}])
-            key = cache_key(models.model_id, plan.fingerprint, context, options_json)
-            cached = await self.cache.get(key)
-            if cached is not None:
-                self.metrics.cache.labels("hit").inc()
-                return cached, "hit", None
-            self.metrics.cache.labels("miss" if self.store.healthy else "error").inc()
+            if not requested or requested in models.names:
+                key = cache_key(models.model_id, plan.fingerprint, context, options.canonical_json())
+                cached = await self.cache.get(key)
+                if cached is not None:
+                    self.metrics.cache.labels("hit").inc()
+                    return cached, "hit", None
+                self.metrics.cache.labels("miss" if self.store.healthy else "error").inc()
 
         started = time.perf_counter()
-        reply = await self.inference.fill(context=context, plan=plan, options_json=options_json, model=requested)
+        reply = await self.inference.fill(context=context, plan=plan, options=options, model=requested)
         elapsed = time.perf_counter() - started
         self.metrics.inference_latency.observe(elapsed)
         if timing is not None:
             timing.update(queue=reply.queue_ms, run=reply.run_ms, inference=elapsed * 1000.0)
         self.metrics.batch_size.observe(reply.batch_size)
         try:
-            raw = deg.RawFill.from_dict(reply.raw)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise ApiError(502, "inference_error", f"the inference service returned malformed outcomes: {exc}") from None
-        try:
-            response = deg.assemble(plan, raw, model=reply.model_id)
+            response = deg.assemble(plan, reply.raw, model=reply.model_id)
         except FillError as exc:
             raise ApiError(500, "fill_error", str(exc)) from None
         body_bytes = _json_bytes(response)  # assemble put the served model id first
@@ -224,7 +221,7 @@ class Gateway:
         """The compatibility routes' fill: a rendered context and the plan they compiled -> the
         `/v1/fill` response object (the same cache entry and numbers as `/v1/fill`; only a cache
         hit is read back from its bytes)."""
-        body_bytes, _, response = await self.fill_cached(context, plan, options.canonical_json(), model)
+        body_bytes, _, response = await self.fill_cached(context, plan, options, model)
         return response if response is not None else json.loads(body_bytes)
 
     async def served_model(self) -> ServedModel:

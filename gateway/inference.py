@@ -5,7 +5,11 @@ and spreads calls over every ready backend with `round_robin`; a backend that go
 skipped and reconnected in the background with a short backoff, so a restarted inference
 process is back in rotation within a few seconds.
 
-gRPC statuses become `ApiError`s here, in one table:
+The plan goes out as typed messages (`degproto.convert`: its leaves and arrays, no schema
+copy, no JSON text) with the fingerprint the gateway compiled, which the inference service
+checks; the outcomes come back as a `deg.RawFill`.
+
+Failures of the inference call become `ApiError`s here, in one table:
 
 | gRPC status | HTTP | error type |
 | --- | --- | --- |
@@ -15,10 +19,10 @@ gRPC statuses become `ApiError`s here, in one table:
 | INVALID_ARGUMENT (e.g. unknown model) | 422 | validation_error |
 | DEADLINE_EXCEEDED | 504 | timeout |
 | anything else | 502 | inference_error |
+| an OK reply whose outcomes do not decode | 502 | inference_error |
 """
 from __future__ import annotations
 
-import json
 import time
 import uuid
 from dataclasses import dataclass
@@ -26,8 +30,12 @@ from typing import Any
 
 import grpc
 
+import degproto
+from deg.outcomes import RawFill
+from deg.plan import FillPlan
+from deg.request import FillOptions
+from degproto.convert import options_to_pb, plan_to_pb, raw_from_pb
 from gateway.errors import ApiError
-from services import proto
 
 # Reconnect quickly after a backend restart instead of gRPC's default (1 s growing to 120 s).
 CHANNEL_OPTIONS = [
@@ -45,7 +53,7 @@ MODELS_TTL_S = 30.0  # how long the model list is trusted before asking again
 
 @dataclass(frozen=True)
 class FillReply:
-    raw: dict[str, Any]   # RawFill.to_dict()
+    raw: RawFill
     model_id: str
     batch_size: int
     queue_ms: float
@@ -79,7 +87,7 @@ def error_for(exc: grpc.aio.AioRpcError) -> ApiError:
 
 class InferenceClient:
     def __init__(self, target: str, timeout_s: float) -> None:
-        self.stubs = proto.load()
+        self.stubs = degproto.load()
         self.target = target
         self.timeout_s = timeout_s
         self.channel = grpc.aio.insecure_channel(target, options=CHANNEL_OPTIONS)
@@ -90,22 +98,25 @@ class InferenceClient:
     async def close(self) -> None:
         await self.channel.close()
 
-    async def fill(self, *, context: str, plan: Any, options_json: str, model: str) -> FillReply:
-        pb2 = self.stubs.pb2
-        job = pb2.FillJob(
+    async def fill(self, *, context: str, plan: FillPlan, options: FillOptions, model: str) -> FillReply:
+        job = self.stubs.pb2.FillJob(
             request_id=uuid.uuid4().hex,
             model=model,
             context=context,
-            plan_json=json.dumps(plan.to_dict(), ensure_ascii=False, separators=(",", ":")),
-            options_json=options_json,
             plan_fingerprint=plan.fingerprint,
+            plan=plan_to_pb(plan),
+            options=options_to_pb(options),
         )
         try:
             result = await self.stub.Fill(job, timeout=self.timeout_s)
         except grpc.aio.AioRpcError as exc:
             raise error_for(exc) from None
+        try:
+            raw = raw_from_pb(result.raw)
+        except ValueError as exc:
+            raise ApiError(502, "inference_error", f"the inference service returned malformed outcomes: {exc}") from None
         return FillReply(
-            raw=json.loads(result.raw_json),
+            raw=raw,
             model_id=result.model_id,
             batch_size=result.batch_size,
             queue_ms=result.queue_ms,

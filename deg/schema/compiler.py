@@ -334,7 +334,9 @@ class Compiler:
         if "x-max-tokens" in node and not generate:
             self.error(node.at("x-max-tokens"), "x-max-tokens on an array needs x-generate: "
                                                 "true on that array")
-        min_items, max_items = node.get("minItems", 0), node.get("maxItems")
+        # The meta-schema accepts integral floats (`2.0`); the plan holds counts as integers.
+        min_items, max_items = int(node.get("minItems", 0)), node.get("maxItems")
+        max_items = None if max_items is None else int(max_items)
         if max_items is not None and min_items > max_items:
             self.error(node.at("minItems"), f"minItems {min_items} is greater than maxItems "
                                             f"{max_items}: no array fits")

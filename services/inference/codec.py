@@ -1,64 +1,52 @@
-"""deg.v1 messages <-> the objects the batcher and the runtime use.
+"""deg.v1 messages <-> the objects the batcher and the runtime use: the service's edge.
 
-The plan, options and raw outcomes cross the wire as JSON produced by the core library's own
-serializers (`FillPlan.to_dict`, `FillOptions`, `RawFill.to_dict`), so this module only
-checks and converts; it never interprets a plan.
+The conversion itself is `degproto.convert` (shared with the gateway). This module adds the
+checks that belong to the inference side, each made once: the model name against what this
+service serves, and the plan the job carries against the fingerprint its sender compiled
+(`plan_from_pb` recomputes every fingerprint from the leaves and arrays that arrived). The
+options were validated where they entered, at the gateway, and are taken as given.
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Collection
 
-import deg
+from deg_model.runtime import FillJob
+from degproto.convert import options_from_pb, plan_from_pb, raw_to_pb
 from services.inference.batcher import Completed
-from services.inference.runner import FillJob
 
 
 class InvalidJob(ValueError):
-    """A FillJob message the service cannot run (bad JSON, unknown model, mismatched plan)."""
-
-
-def _json_field(text: str, name: str) -> Any:
-    if not text:
-        raise InvalidJob(f"{name} is empty")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidJob(f"{name} is not valid JSON: {exc}") from None
+    """A FillJob message the service cannot run (no plan, unknown model, mismatched plan)."""
 
 
 def job_from_pb(message: Any, served_names: Collection[str]) -> FillJob:
     """Decode and check one FillJob message. `served_names`: the model id and its aliases."""
     if message.model and message.model not in served_names:
         raise InvalidJob(f"unknown model {message.model!r}; this service serves {sorted(served_names)}")
+    for part in ("plan", "options"):
+        if not message.HasField(part):
+            raise InvalidJob(f"the job carries no {part}")
+    if not message.plan_fingerprint:
+        raise InvalidJob("the job carries no plan_fingerprint")
     try:
-        plan = deg.FillPlan.from_dict(_json_field(message.plan_json, "plan_json"))
-    except InvalidJob:
-        raise
-    except Exception as exc:  # the core's own message says which part of the plan is wrong
-        raise InvalidJob(f"plan_json is not a valid fill plan: {exc}") from None
-    if message.plan_fingerprint and plan.fingerprint != message.plan_fingerprint:
+        plan = plan_from_pb(message.plan)
+        options = options_from_pb(message.options)
+    except ValueError as exc:  # the message names the leaf or option that is wrong
+        raise InvalidJob(f"malformed job: {exc}") from None
+    if plan.fingerprint != message.plan_fingerprint:
         raise InvalidJob(
-            f"plan fingerprint mismatch: job says {message.plan_fingerprint}, plan_json gives {plan.fingerprint}"
+            f"plan fingerprint mismatch: the job says {message.plan_fingerprint}, its plan hashes to "
+            f"{plan.fingerprint} (altered in transit, or compiled by another plan version)"
         )
-    try:
-        if not message.options_json:
-            raise InvalidJob("options_json is empty")
-        options = deg.FillOptions.model_validate_json(message.options_json)
-    except InvalidJob:
-        raise
-    except Exception as exc:
-        raise InvalidJob(f"options_json is not valid fill options: {exc}") from None
     return FillJob(context=message.context, plan=plan, options=options)
 
 
 def ok_result(pb2: Any, request_id: str, model_id: str, done: Completed) -> Any:
-    raw = done.raw.to_dict() if hasattr(done.raw, "to_dict") else done.raw
     return pb2.FillResult(
         request_id=request_id,
         status=pb2.JOB_STATUS_OK,
         model_id=model_id,
-        raw_json=json.dumps(raw, ensure_ascii=False, separators=(",", ":"), allow_nan=False),
+        raw=raw_to_pb(done.raw),
         batch_size=done.batch_size,
         queue_ms=done.queue_ms,
         run_ms=done.run_ms,

@@ -7,23 +7,16 @@ failed holds its exception instead of an outcome (so one bad job never fails its
 
 The runtime is named by a setting (`module:callable`, called with the service settings),
 so the real runtime (`deg_model.runtime:load_runtime`) and any other implementation plug in
-without changing the service.
+without changing the service. A job is the runtime's own `deg_model.runtime.FillJob`
+(context, plan, options: already decoded and checked by `services.inference.codec`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Protocol, Sequence, runtime_checkable
 
 from degcommon.factory import FactoryError, resolve_factory
 
-
-@dataclass(frozen=True)
-class FillJob:
-    """One fill as the runtime sees it: everything is already validated and compiled."""
-
-    context: str          # the rendered context (span offsets refer to it)
-    plan: Any             # deg.FillPlan
-    options: Any          # deg.FillOptions
+from deg_model.runtime import FillJob
 
 
 @runtime_checkable

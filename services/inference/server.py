@@ -18,7 +18,7 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1.health import aio as health_aio
 
-from services import proto
+import degproto
 from services.inference.batcher import Batcher
 from services.inference.runner import Runner, load_runner
 from services.inference.servicer import InferenceServicer
@@ -36,7 +36,7 @@ async def serve(
     stop: asyncio.Event | None = None,
 ) -> None:
     """Serve until `stop` is set (default: until SIGTERM or SIGINT)."""
-    stubs = proto.load()
+    stubs = degproto.load()
     if runner is None:
         log.info("loading runtime %s (checkpoint %r)", settings.runtime_factory, settings.checkpoint or "default")
         runner = await asyncio.to_thread(load_runner, settings)

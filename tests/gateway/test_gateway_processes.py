@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import signal
 import socket
 import time
@@ -12,8 +11,9 @@ import httpx
 import pytest
 
 import deg
+import degproto
 from deg_service_procs import free_port
-from services import proto
+from degproto.convert import options_to_pb, plan_to_pb
 
 pytestmark = pytest.mark.slow  # starts real inference / gateway processes
 
@@ -29,7 +29,7 @@ def fill(url: str, context: str, timeout: float = 30) -> httpx.Response:
 
 
 def jobs_run(address: str) -> int:
-    stubs = proto.load()
+    stubs = degproto.load()
     with grpc.insecure_channel(address, options=[("grpc.enable_http_proxy", 0)]) as channel:
         return stubs.grpc.InferenceStub(channel).Health(stubs.pb2.HealthRequest(), timeout=5).jobs_run
 
@@ -121,10 +121,10 @@ def test_gateway_stops_cleanly_on_sigterm(processes, inference_address):
 
 def test_inference_sigterm_finishes_the_call_in_flight(processes):
     inference, address = processes.inference()
-    stubs = proto.load()
+    stubs = degproto.load()
     plan = deg.compile_schema(SCHEMA)
-    job = stubs.pb2.FillJob(context="#sleep=1500 order_id: 9", plan_json=json.dumps(plan.to_dict()),
-                            options_json=deg.FillOptions().canonical_json())
+    job = stubs.pb2.FillJob(context="#sleep=1500 order_id: 9", plan=plan_to_pb(plan), plan_fingerprint=plan.fingerprint,
+                            options=options_to_pb(deg.FillOptions()))
     with grpc.insecure_channel(address, options=[("grpc.enable_http_proxy", 0)]) as channel:
         future = stubs.grpc.InferenceStub(channel).Fill.future(job, timeout=20)
         time.sleep(0.5)

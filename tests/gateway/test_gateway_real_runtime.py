@@ -20,8 +20,8 @@ from typesafe_sdk import RetryPolicy, TypeSafeClient
 
 from deg_service_procs import (EMBEDDED_RUNTIME_FACTORY, REDIS_URL, TINY_RUNTIME_FACTORY, Processes,
                                unique_prefix)
+import degproto
 from gateway.compat import decisions, systemone
-from services import proto
 
 pytestmark = pytest.mark.slow  # starts real inference / gateway processes
 
@@ -90,7 +90,7 @@ def post_fill(url: str, context, schema, options=None, timeout: float = 120) -> 
 
 
 def batches_run(address: str) -> int:
-    stubs = proto.load()
+    stubs = degproto.load()
     with grpc.insecure_channel(address, options=[("grpc.enable_http_proxy", 0)]) as channel:
         return stubs.grpc.InferenceStub(channel).Health(stubs.pb2.HealthRequest(), timeout=5).batches_run
 

@@ -64,7 +64,7 @@ def test_copy_sources_exist_and_are_not_ignored(stages):
 
 def test_every_package_the_project_installs_is_copied(stages):
     copied = {source for stage, sources in copies(stages) if stage in TARGETS for source in sources}
-    for package in ("deg", "deg_model", "degsdk", "gateway", "services", "proto"):
+    for package in ("deg", "deg_model", "degsdk", "degproto", "gateway", "services", "proto"):
         assert package in copied, f"the images do not copy {package}/"
 
 
@@ -92,7 +92,7 @@ def test_stubs_are_generated_at_build_time_where_the_code_looks(stages):
     for target in TARGETS:
         envs = " ".join(stage_setting(stages, target, "ENV"))
         assert "DEG_PROTO_GEN_DIR=/opt/deg/proto_gen" in envs
-        assert any("python -m services.proto" in run for run in stage_setting(stages, target, "RUN"))
+        assert any("python -m degproto" in run for run in stage_setting(stages, target, "RUN"))
 
 
 def test_ports_and_health_checks_match_the_settings(stages):
@@ -142,8 +142,8 @@ def test_the_gateway_image_needs_nothing_from_the_model_extra():
         "        if name.split('.')[0] in self.names:\n"
         "            raise ImportError(f'{name} is not in the gateway image')\n"
         "sys.meta_path.insert(0, Block())\n"
-        "import gateway.app, gateway.__main__, services.suite, services.proto\n"
-        "services.proto.load()\n"
+        "import gateway.app, gateway.__main__, services.suite, degproto.convert\n"
+        "degproto.load()\n"
     )
     run = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-2000:]

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import socket
 
 import grpc
@@ -10,7 +9,8 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 import deg
-from services import proto
+import degproto
+from degproto.convert import options_to_pb, plan_to_pb, raw_from_pb
 from services.inference.server import serve
 from services.inference.settings import InferenceSettings
 
@@ -38,12 +38,19 @@ def job(pb2, context: str, schema=SCHEMA, **overrides):
     fields = dict(
         request_id="r1",
         context=context,
-        plan_json=json.dumps(plan.to_dict()),
-        options_json=deg.FillOptions().model_dump_json(),
+        plan=plan_to_pb(plan),
+        options=options_to_pb(deg.FillOptions()),
         plan_fingerprint=plan.fingerprint,
     )
     fields.update(overrides)
     return pb2.FillJob(**fields)
+
+
+def altered_plan(pb2):
+    """The plan of SCHEMA with one option changed in transit (its fingerprint is the original's)."""
+    message = plan_to_pb(deg.compile_schema(SCHEMA))
+    message.fields[0].choice.options[0].value.string_value = "refunds"
+    return message
 
 
 def with_server(test, **settings_overrides):
@@ -52,7 +59,7 @@ def with_server(test, **settings_overrides):
         settings = InferenceSettings(port=free_port(), **settings_overrides)
         stop = asyncio.Event()
         server = asyncio.create_task(serve(settings, runner=RuleRuntime(), stop=stop))
-        stubs = proto.load()
+        stubs = degproto.load()
         async with grpc.aio.insecure_channel(settings.address) as channel:
             await asyncio.wait_for(channel.channel_ready(), 10)
             try:
@@ -71,7 +78,7 @@ def test_fill_returns_raw_outcomes_that_assemble():
     result = with_server(test)
     assert result.status == 1 and result.request_id == "r1" and result.model_id == "deg-test-0.1"
     assert result.batch_size == 1
-    raw = deg.RawFill.from_dict(json.loads(result.raw_json))
+    raw = raw_from_pb(result.raw)
     response = deg.assemble(deg.compile_schema(SCHEMA), raw, model=result.model_id)
     assert response["value"] == {"department": "billing", "urgent": True, "order_id": "A-17"}
 
@@ -82,9 +89,12 @@ def test_fill_maps_failures_to_status_codes():
         for name, message in {
             "fill_error": job(pb2, "#fail"),
             "unknown_model": job(pb2, "x", model="gpt-2"),
-            "bad_plan": job(pb2, "x", plan_json="{not json"),
-            "bad_options": job(pb2, "x", options_json='{"colour": 1}'),
+            "no_plan": job(pb2, "x", plan=None),
+            "no_fingerprint": job(pb2, "x", plan_fingerprint=""),
+            "bad_plan": job(pb2, "x", plan=pb2.FillPlan(fields=[pb2.FieldPlan(pointer="/a")])),
+            "bad_options": job(pb2, "x", options=pb2.FillOptions(array_decode=99)),
             "fingerprint": job(pb2, "x", plan_fingerprint="0" * 64),
+            "altered": job(pb2, "x", plan=altered_plan(pb2)),
             "crash": job(pb2, "#crash"),
         }.items():
             with pytest.raises(grpc.aio.AioRpcError) as info:
@@ -97,9 +107,14 @@ def test_fill_maps_failures_to_status_codes():
     assert "#fail" in codes["fill_error"][1]
     assert codes["unknown_model"][0] == grpc.StatusCode.INVALID_ARGUMENT
     assert "unknown model 'gpt-2'" in codes["unknown_model"][1]
-    assert codes["bad_plan"][0] == grpc.StatusCode.INVALID_ARGUMENT and "plan_json" in codes["bad_plan"][1]
-    assert codes["bad_options"][0] == grpc.StatusCode.INVALID_ARGUMENT and "options_json" in codes["bad_options"][1]
-    assert codes["fingerprint"][0] == grpc.StatusCode.INVALID_ARGUMENT and "fingerprint" in codes["fingerprint"][1]
+    assert codes["no_plan"] == (grpc.StatusCode.INVALID_ARGUMENT, "the job carries no plan")
+    assert codes["no_fingerprint"] == (grpc.StatusCode.INVALID_ARGUMENT, "the job carries no plan_fingerprint")
+    assert codes["bad_plan"][0] == grpc.StatusCode.INVALID_ARGUMENT
+    assert "plan leaf '/a' mode: unknown value 0" in codes["bad_plan"][1]
+    assert codes["bad_options"][0] == grpc.StatusCode.INVALID_ARGUMENT
+    assert "options array_decode: unknown value 99" in codes["bad_options"][1]
+    for name in ("fingerprint", "altered"):
+        assert codes[name][0] == grpc.StatusCode.INVALID_ARGUMENT and "plan fingerprint mismatch" in codes[name][1]
     assert codes["crash"][0] == grpc.StatusCode.INTERNAL and "crashed" in codes["crash"][1]
 
 
@@ -113,7 +128,7 @@ def test_fill_batch_isolates_failures_per_slot():
         ]))
 
     reply = with_server(test)
-    pb2 = proto.load().pb2
+    pb2 = degproto.load().pb2
     assert [r.request_id for r in reply.results] == ["a", "b", "c", "d"]
     assert [r.status for r in reply.results] == [
         pb2.JOB_STATUS_OK, pb2.JOB_STATUS_FILL_ERROR, pb2.JOB_STATUS_INVALID, pb2.JOB_STATUS_OK

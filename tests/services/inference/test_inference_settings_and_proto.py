@@ -6,7 +6,7 @@ import types
 
 import pytest
 
-from services import proto
+import degproto
 from services.inference.runner import RunnerLoadError, load_runner
 from degcommon.settings import SettingsError
 from services.inference.settings import InferenceSettings
@@ -55,14 +55,14 @@ def test_load_runner_checks_the_runner_shape(monkeypatch):
 
 def test_stubs_are_generated_when_missing_and_regenerated_when_the_contract_changes(tmp_path):
     root = tmp_path / "proto" / "deg"
-    shutil.copytree(proto.PROTO_ROOT, root)
+    shutil.copytree(degproto.PROTO_ROOT, root)
     out = tmp_path / "gen"
-    first = proto.generate(out, root)
+    first = degproto.generate(out, root)
     assert (first / "degproto" / "v1" / "inference_pb2.py").exists()
-    assert proto.generate(out, root) == first  # up to date: reused, not regenerated
+    assert degproto.generate(out, root) == first  # up to date: reused, not regenerated
     contract = root / "v1" / "inference.proto"
     contract.write_text(contract.read_text() + "\nmessage Appended { string note = 1; }\n")
-    second = proto.generate(out, root)
+    second = degproto.generate(out, root)
     assert second != first and "_APPENDED" in (second / "degproto" / "v1" / "inference_pb2.py").read_text()
     assert sorted(p.name for p in out.iterdir()) == sorted([first.name, second.name])  # no staging leftovers
 
@@ -71,13 +71,13 @@ def test_a_broken_contract_fails_loudly(tmp_path):
     root = tmp_path / "deg"
     (root / "v1").mkdir(parents=True)
     (root / "v1" / "broken.proto").write_text('syntax = "proto3"; message A { strin x = 1; }')
-    with pytest.raises(proto.ProtoGenerationError, match="protoc failed"):
-        proto.generate(tmp_path / "gen", root)
+    with pytest.raises(degproto.ProtoGenerationError, match="protoc failed"):
+        degproto.generate(tmp_path / "gen", root)
     assert not any((tmp_path / "gen").iterdir())
 
 
 def test_loaded_stubs_carry_the_versioned_service():
-    stubs = proto.load()
+    stubs = degproto.load()
     service = stubs.pb2.DESCRIPTOR.services_by_name["Inference"]
     assert service.full_name == "deg.v1.Inference"
     assert [m.name for m in service.methods] == ["Fill", "FillBatch", "ListModels", "Health"]

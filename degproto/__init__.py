@@ -1,4 +1,6 @@
-"""The gRPC stubs of `proto/deg/v1/*.proto`, generated on demand.
+"""The deg.v1 wire contract in Python: the gRPC stubs of `proto/deg/v1/*.proto`, generated on
+demand, and (`degproto.convert`) the conversion between the core library's objects and its
+messages. The gateway and the inference service both import this package, never each other.
 
 Stubs are build output, not source: `load()` runs grpcio-tools' protoc into a cache directory
 named by a hash of every `.proto` file and the grpcio-tools version, so a changed contract or
@@ -6,12 +8,13 @@ toolchain regenerates automatically and a stale tree is never imported. Generati
 a temporary directory and renames it into place, so processes starting together (gateway and
 inference) never see a half-written tree.
 
-Why the Python package is `degproto` and not `deg`: protoc names generated modules after the
-proto's path (`deg/v1/inference.proto` -> `deg.v1.inference_pb2`), which would collide with
-the `deg` core package. protoc's virtual include path (`-Idegproto=proto/deg`) maps the same
-files to `degproto/v1/...`; the protobuf package (`deg.v1`, hence the gRPC method names such
-as `/deg.v1.Inference/Fill`) is unchanged. Proto files that import one another must therefore
-write `import "degproto/v1/x.proto"`.
+The generated modules live in this package: protoc names them after the proto's path, and
+its virtual include path (`-Idegproto=proto/deg`) maps `deg/v1/inference.proto` to
+`degproto/v1/inference_pb2.py` (not `deg.v1...`, which would collide with the `deg` core
+package). `load()` appends the generated `degproto/` directory to this package's `__path__`, so
+they import as `degproto.v1.inference_pb2` without touching `sys.path`. The protobuf package
+(`deg.v1`, hence the gRPC method names such as `/deg.v1.Inference/Fill`) is unchanged. Proto
+files that import one another must therefore write `import "degproto/v1/x.proto"`.
 
 Where: `$DEG_PROTO_GEN_DIR` if set, else `<repository>/build/proto_gen/` (ignored by git).
 """
@@ -21,7 +24,6 @@ import hashlib
 import importlib
 import os
 import shutil
-import sys
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -44,7 +46,7 @@ class ProtoGenerationError(RuntimeError):
 class Stubs:
     pb2: ModuleType        # messages and enums of deg.v1
     grpc: ModuleType       # InferenceStub, InferenceServicer, add_InferenceServicer_to_server
-    directory: Path        # the generated tree (on sys.path)
+    directory: Path        # the generated tree (its degproto/ is on this package's __path__)
 
 
 def _proto_files(root: Path) -> list[Path]:
@@ -72,7 +74,7 @@ def _generation_root() -> Path:
 
 
 def generate(out_root: Path | None = None, root: Path = PROTO_ROOT) -> Path:
-    """Generate the stubs (if not already there) and return the directory to put on sys.path."""
+    """Generate the stubs (if not already there) and return the generated tree."""
     from grpc_tools import protoc  # build-time dependency, imported only when generating
 
     out_root = out_root or _generation_root()
@@ -115,16 +117,15 @@ def generate(out_root: Path | None = None, root: Path = PROTO_ROOT) -> Path:
 def load() -> Stubs:
     """Import the deg.v1 stubs, generating them first when missing or stale."""
     global _loaded
+    if _loaded is not None:
+        return _loaded
     with _lock:
         if _loaded is None:
             directory = generate()
-            if str(directory) not in sys.path:
-                sys.path.insert(0, str(directory))
+            generated = str(directory / PYTHON_PACKAGE)
+            if generated not in __path__:
+                __path__.append(generated)
             pb2 = importlib.import_module(f"{PYTHON_PACKAGE}.v1.inference_pb2")
             grpc_module = importlib.import_module(f"{PYTHON_PACKAGE}.v1.inference_pb2_grpc")
             _loaded = Stubs(pb2=pb2, grpc=grpc_module, directory=directory)
         return _loaded
-
-
-if __name__ == "__main__":  # `python -m services.proto`: generate and print where
-    print(load().directory)
