@@ -18,6 +18,17 @@ generate fingerprints: reordering decide/extract properties keeps it, reordering
 fields changes it. Bumping `PLAN_VERSION` changes every fingerprint, which is what a cache
 keyed by fingerprint needs when the meaning of a plan changes.
 
+Assembly nodes. Some values need no question to the model: a `ConstantPlan` (a `const`, a
+one-member `enum`, an integer range of one value, or `{}` for a map whose keys are unknown) and
+the null rule of a `NullablePlan` (a nullable object or array, contract section 4). The runtime
+never sees them: it asks only `fields` and `arrays`, and `deg.response.assemble` puts constants
+into the value and applies the null rule. They have fingerprints of their own (their spec, like
+a leaf's); a plan that has any, a wrapped root (`root`, the property name a non-object root is
+filled under) or `checks` (keywords deg does not use while filling but the final validation
+still applies, as sorted `(schema pointer, value)` pairs) adds them to the plan fingerprint as a
+sorted set, so the fingerprint of a plan without them is unchanged. `warnings` (what was
+ignored, with the schema pointer) are reported, not hashed: they never change a value.
+
 Wire form. `to_dict()` is JSON-serializable and stable across runs; `FillPlan.from_dict`
 rebuilds the identical plan (schema copy included) and recomputes every fingerprint, so a
 plan altered in transit or produced by another plan version is refused, not trusted.
@@ -203,12 +214,106 @@ class ArrayPlan:
                       "arrays": tuple(data["arrays"])})
 
 
-def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...]) -> str:
-    """Hash of the sorted set of parallel-phase fingerprints + ordered generate fingerprints."""
+
+ASSEMBLY_KINDS = ("const", "empty")
+NULLABLE_KINDS = ("object", "array")
+
+
+@dataclass(frozen=True)
+class PlanWarning:
+    """Something in the schema deg ignored or read loosely; `pointer` is its schema location."""
+
+    pointer: str                      # RFC 6901 pointer into the schema document
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pointer": self.pointer, "message": self.message}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PlanWarning:
+        _expect_keys(data, cls, "warning")
+        return cls(pointer=data["pointer"], message=data["message"])
+
+
+@dataclass(frozen=True)
+class ConstantPlan:
+    """A node whose value is known from the schema alone: filled by assembly, never asked."""
+
+    pointer: str                      # "/kind" or "/rows/*/unit"
+    path: tuple[str, ...]
+    value: Any                        # the JSON value (`{}` for kind "empty")
+    kind: str = "const"               # "const" (const / one-member enum / one-value range) | "empty" (a map)
+    required: bool = False
+    arrays: tuple[str, ...] = ()      # enclosing arrays, outermost first
+    position: int = 0                 # index in `fields` it comes before (value key order only)
+    fingerprint: str = ""
+
+    def spec(self) -> dict[str, Any]:
+        # `position` orders keys in the value; like a leaf's siblings, it stays out of the hash.
+        return {"pointer": self.pointer, "path": list(self.path), "value": self.value,
+                "kind": self.kind, "required": self.required, "arrays": list(self.arrays)}
+
+    def computed_fingerprint(self) -> str:
+        return sha256_of([PLAN_VERSION, "constant", self.spec()])
+
+    def with_fingerprint(self) -> ConstantPlan:
+        return replace(self, fingerprint=self.computed_fingerprint())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.spec(), "position": self.position, "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ConstantPlan:
+        _expect_keys(data, cls, "constant")
+        return cls(**{**data, "path": tuple(data["path"]), "arrays": tuple(data["arrays"])})
+
+
+@dataclass(frozen=True)
+class NullablePlan:
+    """A nullable object or array: assembly decides null by the rule of deg.response."""
+
+    pointer: str
+    path: tuple[str, ...]
+    kind: str                         # "object" | "array"
+    arrays: tuple[str, ...] = ()
+    fingerprint: str = ""
+
+    def spec(self) -> dict[str, Any]:
+        return {"pointer": self.pointer, "path": list(self.path), "kind": self.kind,
+                "arrays": list(self.arrays)}
+
+    def computed_fingerprint(self) -> str:
+        return sha256_of([PLAN_VERSION, "nullable", self.spec()])
+
+    def with_fingerprint(self) -> NullablePlan:
+        return replace(self, fingerprint=self.computed_fingerprint())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.spec(), "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> NullablePlan:
+        _expect_keys(data, cls, "nullable")
+        return cls(**{**data, "path": tuple(data["path"]), "arrays": tuple(data["arrays"])})
+
+
+def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...],
+                     constants: tuple[ConstantPlan, ...] = (),
+                     nullables: tuple[NullablePlan, ...] = (), root: str | None = None,
+                     checks: tuple[tuple[str, Any], ...] = ()) -> str:
+    """Hash of the sorted set of parallel-phase fingerprints + ordered generate fingerprints.
+
+    Assembly nodes, a wrapped root and checks are added (as a sorted set) only when present, so
+    a plan without them keeps the fingerprint it always had."""
     parallel = sorted({f.fingerprint for f in fields if f.phase == "parallel"}
                       | {a.fingerprint for a in arrays})
     generate = [f.fingerprint for f in fields if f.phase == "generate"]
-    return sha256_of([PLAN_VERSION, "plan", parallel, generate])
+    parts: list[Any] = [PLAN_VERSION, "plan", parallel, generate]
+    assembly = sorted({c.fingerprint for c in constants} | {n.fingerprint for n in nullables}
+                      | {sha256_of(["check", pointer, value]) for pointer, value in checks})
+    if assembly or root is not None:
+        parts.append({"assembly": assembly, "root": root})
+    return sha256_of(parts)
 
 
 @dataclass(frozen=True)
@@ -217,6 +322,11 @@ class FillPlan:
     arrays: tuple[ArrayPlan, ...]
     fingerprint: str
     schema: Any = field(default=None, compare=False, repr=False)  # deep copy of the input
+    constants: tuple[ConstantPlan, ...] = ()
+    nullables: tuple[NullablePlan, ...] = ()
+    root: str | None = None           # property name a non-object root is filled under
+    checks: tuple[tuple[str, Any], ...] = ()   # (schema pointer, value) checked only at the end
+    warnings: tuple[PlanWarning, ...] = field(default=(), compare=False)
 
     def field_at(self, pointer: str) -> FieldPlan:
         for leaf in self.fields:
@@ -239,13 +349,25 @@ class FillPlan:
         return tuple(f for f in self.fields if f.phase == "generate")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The wire form; the optional sections appear only when the plan has them."""
+        data: dict[str, Any] = {
             "version": PLAN_VERSION,
             "fingerprint": self.fingerprint,
             "fields": [f.to_dict() for f in self.fields],
             "arrays": [a.to_dict() for a in self.arrays],
             "schema": copy.deepcopy(self.schema),
         }
+        if self.constants:
+            data["constants"] = [c.to_dict() for c in self.constants]
+        if self.nullables:
+            data["nullables"] = [n.to_dict() for n in self.nullables]
+        if self.root is not None:
+            data["root"] = self.root
+        if self.checks:
+            data["checks"] = [[pointer, copy.deepcopy(value)] for pointer, value in self.checks]
+        if self.warnings:
+            data["warnings"] = [w.to_dict() for w in self.warnings]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FillPlan:
@@ -253,24 +375,36 @@ class FillPlan:
         if not isinstance(data, dict):
             raise ValueError(f"a plan must be a JSON object, got {type(data).__name__}")
         expected = {"version", "fingerprint", "fields", "arrays", "schema"}
-        if set(data) != expected:
-            raise ValueError(f"plan keys must be {sorted(expected)}, got {sorted(data)}")
+        optional = {"constants", "nullables", "root", "checks", "warnings"}
+        if not expected <= set(data) <= expected | optional:
+            raise ValueError(f"plan keys must be {sorted(expected)} (and optionally "
+                             f"{sorted(optional)}), got {sorted(data)}")
         if data["version"] != PLAN_VERSION:
             raise ValueError(f"plan version {data['version']!r} is not {PLAN_VERSION!r}")
         try:
             leaves = tuple(FieldPlan.from_dict(f) for f in data["fields"])
             arrays = tuple(ArrayPlan.from_dict(a) for a in data["arrays"])
-        except (TypeError, AttributeError) as exc:
+            constants = tuple(ConstantPlan.from_dict(c) for c in data.get("constants", ()))
+            nullables = tuple(NullablePlan.from_dict(n) for n in data.get("nullables", ()))
+            checks = tuple((pointer, value) for pointer, value in data.get("checks", ()))
+            warnings = tuple(PlanWarning.from_dict(w) for w in data.get("warnings", ()))
+        except (TypeError, AttributeError, ValueError) as exc:
             raise ValueError(f"malformed plan: {exc}") from exc
-        for item in (*leaves, *arrays):
+        for item in (*leaves, *arrays, *constants, *nullables):
             if item.fingerprint != item.computed_fingerprint():
                 raise ValueError(f"fingerprint of {item.pointer!r} does not match its spec: "
                                  "the plan was altered or compiled by another version")
+        root = data.get("root")
         plan = cls(fields=leaves, arrays=arrays, fingerprint=data["fingerprint"],
-                   schema=copy.deepcopy(data["schema"]))
-        if plan.fingerprint != plan_fingerprint(leaves, arrays):
+                   schema=copy.deepcopy(data["schema"]), constants=constants,
+                   nullables=nullables, root=root, checks=checks, warnings=warnings)
+        if plan.fingerprint != plan_fingerprint(leaves, arrays, constants, nullables, root,
+                                                checks):
             raise ValueError("plan fingerprint does not match its fields and arrays")
         return plan
+
+    def warning_dicts(self) -> list[dict[str, Any]]:
+        return [w.to_dict() for w in self.warnings]
 
 
 def _expect_keys(data: Any, cls: type, what: str) -> None:

@@ -25,6 +25,23 @@ calls it again, which changes nothing on an already-dropped fill (it is idempote
   leaves' `generated_tokens` (the contract's definition), not `raw.generated_tokens`.
 - `plan`: the plan fingerprint.
 
+Values that need no fork (plan `constants`, `nullables`, `root`):
+
+- a constant is put in the value wherever its node is (in every item of an enclosing array),
+  with meta `{"mode": "const", "confidence": 1.0}`; an empty map (`kind: "empty"`) has meta
+  `{"mode": "map", "items": 0}`.
+- **The null rule of nullable objects and arrays.** A nullable array is `null` when it has no
+  item, or fewer surviving items than its `minItems` (meta `null_reason` `not_found` /
+  `minItems`). A nullable object is `null` when it holds extract leaves or arrays and none of
+  them found anything (`not_found`: decisions and generated text are always produced, so they
+  are no evidence), or when one of its own required extract leaves has no valid value, or one
+  of its own arrays is short of `minItems` (`required`): like an array item, but the object
+  becomes `null` instead of disappearing. "Its own" means the object is the innermost array
+  item or nullable object enclosing that leaf. A null node's entries below it leave `meta`.
+- a plan with a wrapped `root` (a non-object schema root) is built as an object with that one
+  property; the returned value is the property's value and meta pointers lose the prefix, so
+  `meta` is keyed by pointers into the value actually returned (`""` for the root itself).
+
 Then `value` is validated against `plan.schema` with the validator of the schema's draft (its
 `$schema`, else 2020-12) and deg's own format checks (`deg.parsers.formats`), `uniqueItems`
 included; any violation is a `FillError` naming the pointer and keyword. An outcome set that
@@ -33,6 +50,7 @@ argmax) is a `FillError` too: assembly never guesses.
 """
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import replace
 from typing import Any
@@ -99,6 +117,24 @@ def _plan_index(plan: FillPlan) -> tuple[dict[str, FieldPlan], dict[str, ArrayPl
     return {f.pointer: f for f in plan.fields}, {a.pointer: a for a in plan.arrays}
 
 
+def _nullable_paths(plan: FillPlan, kind: str) -> set[tuple[str, ...]]:
+    return {n.path for n in plan.nullables if n.kind == kind}
+
+
+def _absorber(path: tuple[str, ...], below: int, objects: set[tuple[str, ...]]) -> int | None:
+    """Length of the deepest prefix of `path[:below]` that absorbs a missing required value:
+    an array item (ends in "*", possibly the leaf or array itself) or a nullable object.
+    None: nothing does (a FillError)."""
+    for length in range(below, 0, -1):
+        if path[length - 1] == "*" or path[:length] in objects:
+            return length
+    return None
+
+
+def _is_item(path: tuple[str, ...], length: int) -> bool:
+    return path[length - 1] == "*"
+
+
 def _field_plan(fields: dict[str, FieldPlan], outcome: FieldOutcome) -> FieldPlan:
     field = fields.get(outcome.plan_pointer)
     if field is None:
@@ -119,6 +155,8 @@ def _array_plan(arrays: dict[str, ArrayPlan], outcome: ArrayOutcome) -> ArrayPla
 def apply_drops(plan: FillPlan, raw: RawFill) -> RawFill:
     """Remove array items whose required values are missing (see the module docstring)."""
     fields, arrays = _plan_index(plan)
+    objects = _nullable_paths(plan, "object")
+    nullable_arrays = _nullable_paths(plan, "array")
     dead: set[Item] = set()
     located_fields = []
     for outcome in raw.fields:
@@ -126,12 +164,14 @@ def apply_drops(plan: FillPlan, raw: RawFill) -> RawFill:
         where = _Located(outcome.pointer, field.path)
         located_fields.append((outcome, where))
         if field.mode in EXTRACT_MODES and field.on_null == "forbid" and not outcome.found:
-            if not where.stars:
+            length = _absorber(field.path, len(field.path), objects)
+            if length is None:
                 raise FillError(
                     f"{outcome.pointer}: required field has no valid value "
                     f"({outcome.null_reason or 'not_found'})"
                 )
-            dead.add(where.item(len(where.stars) - 1))
+            if _is_item(field.path, length):  # else the nullable object becomes null
+                dead.add(where.item(field.path[:length].count("*") - 1))
 
     located_arrays = []
     for outcome in raw.arrays:
@@ -146,14 +186,16 @@ def apply_drops(plan: FillPlan, raw: RawFill) -> RawFill:
         if any(item in dead for item in where.items()):
             continue
         survivors = sum((outcome.pointer, i) not in dead for i in range(outcome.items))
-        if survivors >= array.min_items:
-            continue
-        if not where.stars:
+        if survivors >= array.min_items or array.path in nullable_arrays:
+            continue  # a short nullable array is null (assembly), not a missing value
+        length = _absorber(array.path, len(array.path), objects)
+        if length is None:
             raise FillError(
                 f"{outcome.pointer}: minItems {array.min_items}: only {survivors} items have "
                 "their required values"
             )
-        dead.add(where.item(len(where.stars) - 1))
+        if _is_item(array.path, length):
+            dead.add(where.item(array.path[:length].count("*") - 1))
 
     remap: dict[str, dict[int, int]] = {}
     kept_arrays: list[ArrayOutcome] = []
@@ -191,13 +233,18 @@ def assemble(plan: FillPlan, raw: RawFill, *, model: str) -> dict[str, Any]:
     """The section-8 response for `raw` under `plan`; raises FillError rather than lie."""
     raw = apply_drops(plan, raw)
     builder = _Builder(plan, raw)
-    value = builder.build_object(())
+    value: Any = builder.build_object(())
     builder.check_all_used()
+    meta = builder.meta
+    if plan.root is not None:
+        value = value[plan.root]
+        prefix = pointer_of([plan.root])
+        meta = {pointer[len(prefix):]: entry for pointer, entry in meta.items()}
     _validate(plan, value)
     return {
         "model": model,
         "value": value,
-        "meta": builder.meta,
+        "meta": meta,
         "usage": {"prompt_tokens": raw.prompt_tokens, "generated_tokens": builder.generated_tokens},
         "plan": plan.fingerprint,
     }
@@ -212,8 +259,11 @@ class _Builder:
     def __init__(self, plan: FillPlan, raw: RawFill):
         self.fields = {f.path: f for f in plan.fields}
         self.arrays = {a.path: a for a in plan.arrays}
+        self.constants = {c.path: c for c in plan.constants}
+        self.objects = _nullable_paths(plan, "object")
+        self.nullable_arrays = _nullable_paths(plan, "array")
         self.children: dict[tuple[str, ...], list[str]] = {}
-        for path in [f.path for f in plan.fields] + [a.path for a in plan.arrays]:
+        for path in _schema_order(plan):
             for depth in range(len(path)):
                 names = self.children.setdefault(path[:depth], [])
                 if path[depth] not in names:
@@ -223,13 +273,82 @@ class _Builder:
         self.used: set[str] = set()
         self.meta: dict[str, dict[str, Any]] = {}
         self.generated_tokens = 0
+        self.nulled = self._nulled_objects(plan)
+
+    def _nulled_objects(self, plan: FillPlan) -> dict[str, str]:
+        """Concrete pointer of each nullable object instance that is null -> null_reason."""
+        if not self.objects:
+            return {}
+        nulled: dict[str, str] = {}
+        missing = [(outcome.pointer, self.fields[_plan_path(outcome.plan_pointer, self.fields)])
+                   for outcome in self.field_outcomes.values()
+                   if not outcome.found and outcome.mode in EXTRACT_MODES]
+        for pointer, field in missing:
+            if field.on_null == "forbid":
+                length = _absorber(field.path, len(field.path), self.objects)
+                if length is not None and not _is_item(field.path, length):
+                    nulled[_prefix(pointer, length)] = "required"
+        for outcome in self.array_outcomes.values():
+            array = self.arrays.get(tuple(_split(outcome.plan_pointer)))
+            if array is None or array.path in self.nullable_arrays:
+                continue
+            if outcome.items < array.min_items:
+                length = _absorber(array.path, len(array.path), self.objects)
+                if length is not None and not _is_item(array.path, length):
+                    nulled[_prefix(outcome.pointer, length)] = "required"
+        evidence_paths = {path for path in self.objects if self._has_evidence_source(path)}
+        found = [o.pointer for o in self.field_outcomes.values()
+                 if o.found and o.mode in EXTRACT_MODES]
+        found += [o.pointer for o in self.array_outcomes.values() if o.items > 0]
+        instances = {(_prefix(pointer, len(path)), path) for pointer in
+                     list(self.field_outcomes) + list(self.array_outcomes)
+                     for path in evidence_paths if _under(pointer, path)}
+        for instance, _ in instances:
+            if instance not in nulled and not any(
+                    p == instance or p.startswith(instance + "/") for p in found):
+                nulled[instance] = "not_found"
+        return nulled
+
+    def _has_evidence_source(self, path: tuple[str, ...]) -> bool:
+        inside = [f for p, f in self.fields.items() if p[:len(path)] == path]
+        return any(f.mode in EXTRACT_MODES for f in inside) or any(
+            p[:len(path)] == path for p in self.arrays)
 
     def build(self, path: tuple[str, ...], concrete: list[str | int]) -> Any:
+        if path in self.constants:
+            return self.build_constant(path, concrete)
         if path in self.fields:
             return self.build_leaf(self.fields[path], concrete)
         if path in self.arrays:
             return self.build_array(self.arrays[path], concrete)
+        if path in self.objects:
+            return self.build_nullable(path, concrete)
         return self.build_object(path, concrete)
+
+    def build_constant(self, path: tuple[str, ...], concrete: list[str | int]) -> Any:
+        constant = self.constants[path]
+        if constant.kind == "empty":
+            self.meta[pointer_of(concrete)] = {"mode": "map", "items": 0}
+        else:
+            self.meta[pointer_of(concrete)] = {"mode": "const", "confidence": 1.0}
+        return copy.deepcopy(constant.value)
+
+    def build_nullable(self, path: tuple[str, ...], concrete: list[str | int]) -> Any:
+        """A nullable object: built, then replaced by null under the null rule."""
+        pointer = pointer_of(concrete)
+        reason = self.nulled.get(pointer)
+        tokens = self.generated_tokens
+        value = self.build_object(path, concrete)
+        if reason is None:
+            return value
+        self._forget_below(pointer)
+        self.generated_tokens = tokens
+        self.meta[pointer] = {"mode": "object", "null_reason": reason}
+        return None
+
+    def _forget_below(self, pointer: str) -> None:
+        for key in [k for k in self.meta if k == pointer or k.startswith(pointer + "/")]:
+            del self.meta[key]
 
     def build_object(self, path: tuple[str, ...], concrete: list[str | int] | None = None) -> dict:
         concrete = concrete or []
@@ -253,12 +372,20 @@ class _Builder:
         if outcome.dropped > 0:
             entry["dropped"] = outcome.dropped
         self.meta[pointer] = entry
+        tokens = self.generated_tokens
         items = []
         for index in range(outcome.items):
             value = self.build(array.path + ("*",), concrete + [index])
             if value is _ABSENT:
                 raise FillError(f"{pointer_of(concrete + [index])}: array item has no value")
             items.append(value)
+        if array.path in self.nullable_arrays and (
+                outcome.items == 0 or outcome.items < array.min_items):
+            self._forget_below(pointer)
+            self.generated_tokens = tokens
+            self.meta[pointer] = {**entry, "null_reason":
+                                  "not_found" if outcome.items == 0 else "minItems"}
+            return None
         return items
 
     def build_leaf(self, field: FieldPlan, concrete: list[str | int]) -> Any:
@@ -283,6 +410,9 @@ class _Builder:
             return None
         if field.on_null == "omit":
             return _ABSENT
+        length = _absorber(field.path, len(field.path), self.objects)
+        if length is not None and _prefix(pointer, length) in self.nulled:
+            return _ABSENT  # its nullable object is null (see _nulled_objects)
         raise FillError(
             f"{pointer}: required field has no valid value ({outcome.null_reason or 'not_found'})"
         )
@@ -292,6 +422,40 @@ class _Builder:
             for pointer in outcomes:
                 if f"{kind} {pointer}" not in self.used:
                     raise FillError(f"{pointer}: {kind} outcome outside the filled value")
+
+
+def _schema_order(plan: FillPlan) -> list[tuple[str, ...]]:
+    """Every node path in schema order: constants sit before the leaf they preceded."""
+    before: dict[int, list[tuple[str, ...]]] = {}
+    for constant in plan.constants:
+        before.setdefault(constant.position, []).append(constant.path)
+    order: list[tuple[str, ...]] = []
+    for index, leaf in enumerate(plan.fields):
+        order += before.pop(index, [])
+        order.append(leaf.path)
+    for position in sorted(before):
+        order += before[position]
+    return order + [a.path for a in plan.arrays]
+
+
+def _plan_path(plan_pointer: str, fields: dict[tuple[str, ...], FieldPlan]) -> tuple[str, ...]:
+    path = tuple(_split(plan_pointer))
+    if path not in fields:
+        raise FillError(f"plan has no leaf {plan_pointer}")
+    return path
+
+
+def _prefix(pointer: str, length: int) -> str:
+    """The concrete pointer of the first `length` segments of `pointer`."""
+    return pointer_of(_split(pointer)[:length])
+
+
+def _under(pointer: str, path: tuple[str, ...]) -> bool:
+    """Does concrete `pointer` lie inside an instance of plan `path`?"""
+    segments = _split(pointer)
+    if len(segments) < len(path):
+        return False
+    return all(name == "*" or name == segment for name, segment in zip(path, segments))
 
 
 def _by_pointer(outcomes: list, kind: str) -> dict[str, Any]:
@@ -350,7 +514,7 @@ def _check_decide(field: FieldPlan, outcome: FieldOutcome, pointer: str) -> None
         raise FillError(f"{pointer}: value {outcome.value!r} is not the most probable {chosen!r}")
 
 
-def _validate(plan: FillPlan, value: dict[str, Any]) -> None:
+def _validate(plan: FillPlan, value: Any) -> None:
     schema = plan.schema
     if schema is None:
         raise FillError("plan carries no schema to validate the value against")
