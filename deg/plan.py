@@ -27,7 +27,8 @@ a leaf's); a plan that has any, a wrapped root (`root`, the property name a non-
 filled under) or `checks` (keywords deg does not use while filling but the final validation
 still applies, as sorted `(schema pointer, value)` pairs) adds them to the plan fingerprint as a
 sorted set, so the fingerprint of a plan without them is unchanged. `warnings` (what was
-ignored, with the schema pointer) are reported, not hashed: they never change a value.
+ignored, with the schema pointer) never change a value, but a response reports them, so they
+are hashed too.
 
 Wire form. `to_dict()` is JSON-serializable and stable across runs; `FillPlan.from_dict`
 rebuilds the identical plan (schema copy included) and recomputes every fingerprint, so a
@@ -300,19 +301,23 @@ class NullablePlan:
 def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...],
                      constants: tuple[ConstantPlan, ...] = (),
                      nullables: tuple[NullablePlan, ...] = (), root: str | None = None,
-                     checks: tuple[tuple[str, Any], ...] = ()) -> str:
+                     checks: tuple[tuple[str, Any], ...] = (),
+                     warnings: tuple[PlanWarning, ...] = ()) -> str:
     """Hash of the sorted set of parallel-phase fingerprints + ordered generate fingerprints.
 
-    Assembly nodes, a wrapped root and checks are added (as a sorted set) only when present, so
-    a plan without them keeps the fingerprint it always had."""
+    Assembly nodes, a wrapped root, checks and warnings are added (as sorted sets) only when
+    present, so a plan without them keeps the fingerprint it always had. Warnings are hashed
+    because a response carries them: two schemas that differ only in an ignored keyword must
+    not share a cached response."""
     parallel = sorted({f.fingerprint for f in fields if f.phase == "parallel"}
                       | {a.fingerprint for a in arrays})
     generate = [f.fingerprint for f in fields if f.phase == "generate"]
     parts: list[Any] = [PLAN_VERSION, "plan", parallel, generate]
     assembly = sorted({c.fingerprint for c in constants} | {n.fingerprint for n in nullables}
                       | {sha256_of(["check", pointer, value]) for pointer, value in checks})
-    if assembly or root is not None:
-        parts.append({"assembly": assembly, "root": root})
+    notes = sorted({sha256_of([w.pointer, w.message]) for w in warnings})
+    if assembly or root is not None or notes:
+        parts.append({"assembly": assembly, "root": root, "warnings": notes})
     return sha256_of(parts)
 
 
@@ -326,7 +331,7 @@ class FillPlan:
     nullables: tuple[NullablePlan, ...] = ()
     root: str | None = None           # property name a non-object root is filled under
     checks: tuple[tuple[str, Any], ...] = ()   # (schema pointer, value) checked only at the end
-    warnings: tuple[PlanWarning, ...] = field(default=(), compare=False)
+    warnings: tuple[PlanWarning, ...] = ()
 
     def field_at(self, pointer: str) -> FieldPlan:
         for leaf in self.fields:
@@ -399,7 +404,7 @@ class FillPlan:
                    schema=copy.deepcopy(data["schema"]), constants=constants,
                    nullables=nullables, root=root, checks=checks, warnings=warnings)
         if plan.fingerprint != plan_fingerprint(leaves, arrays, constants, nullables, root,
-                                                checks):
+                                                checks, warnings):
             raise ValueError("plan fingerprint does not match its fields and arrays")
         return plan
 

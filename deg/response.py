@@ -24,6 +24,8 @@ calls it again, which changes nothing on an already-dropped fill (it is idempote
 - `usage`: `prompt_tokens` from the runtime; `generated_tokens` is the sum of the surviving
   leaves' `generated_tokens` (the contract's definition), not `raw.generated_tokens`.
 - `plan`: the plan fingerprint.
+- `warnings`: the plan's warnings (`{pointer, message}`, what the loose reading ignored), `[]`
+  for a schema read exactly.
 
 Values that need no fork (plan `constants`, `nullables`, `root`):
 
@@ -247,6 +249,7 @@ def assemble(plan: FillPlan, raw: RawFill, *, model: str) -> dict[str, Any]:
         "meta": meta,
         "usage": {"prompt_tokens": raw.prompt_tokens, "generated_tokens": builder.generated_tokens},
         "plan": plan.fingerprint,
+        "warnings": plan.warning_dicts(),
     }
 
 

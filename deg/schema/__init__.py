@@ -56,7 +56,9 @@ def compile_schema(schema: Any, strict: bool = False) -> FillPlan:
     constants = tuple(c.with_fingerprint() for c in compiler.constants)
     nullables = tuple(n.with_fingerprint() for n in compiler.nullables)
     checks = tuple(sorted(compiler.checks.items()))
-    fingerprint = plan_fingerprint(fields, arrays, constants, nullables, compiler.root, checks)
+    warnings = tuple(compiler.warnings)
+    fingerprint = plan_fingerprint(fields, arrays, constants, nullables, compiler.root, checks,
+                                   warnings)
     return FillPlan(fields=fields, arrays=arrays, fingerprint=fingerprint, schema=document,
                     constants=constants, nullables=nullables, root=compiler.root,
-                    checks=checks, warnings=tuple(compiler.warnings))
+                    checks=checks, warnings=warnings)
