@@ -18,7 +18,7 @@ generate fingerprints: reordering decide/extract properties keeps it, reordering
 fields changes it. Bumping `PLAN_VERSION` changes every fingerprint, which is what a cache
 keyed by fingerprint needs when the meaning of a plan changes.
 
-Assembly nodes. Some values need no question to the model: a `ConstantPlan` (a `const`, a
+Assembly nodes. Some values need no question to the model: a `TuplePlan` lists its positions' values, a `ConstantPlan` (a `const`, a
 one-member `enum`, an integer range of one value, or `{}` for a map whose keys are unknown) and
 the null rule of a `NullablePlan` (a nullable object or array, contract section 4). The runtime
 never sees them: it asks only `fields` and `arrays`, and `deg.response.assemble` puts constants
@@ -298,11 +298,43 @@ class NullablePlan:
         return cls(**{**data, "path": tuple(data["path"]), "arrays": tuple(data["arrays"])})
 
 
+@dataclass(frozen=True)
+class TuplePlan:
+    """A tuple array (`prefixItems`): one node per position, under the path segments "0",
+    "1", ...; assembly lists them in order, stopping at the first absent optional position."""
+
+    pointer: str
+    path: tuple[str, ...]
+    length: int                       # positions filled (len(prefixItems))
+    min_items: int = 0                # positions below it are required
+    arrays: tuple[str, ...] = ()
+    fingerprint: str = ""
+
+    def spec(self) -> dict[str, Any]:
+        return {"pointer": self.pointer, "path": list(self.path), "length": self.length,
+                "min_items": self.min_items, "arrays": list(self.arrays)}
+
+    def computed_fingerprint(self) -> str:
+        return sha256_of([PLAN_VERSION, "tuple", self.spec()])
+
+    def with_fingerprint(self) -> TuplePlan:
+        return replace(self, fingerprint=self.computed_fingerprint())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.spec(), "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TuplePlan:
+        _expect_keys(data, cls, "tuple")
+        return cls(**{**data, "path": tuple(data["path"]), "arrays": tuple(data["arrays"])})
+
+
 def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...],
                      constants: tuple[ConstantPlan, ...] = (),
                      nullables: tuple[NullablePlan, ...] = (), root: str | None = None,
                      checks: tuple[tuple[str, Any], ...] = (),
-                     warnings: tuple[PlanWarning, ...] = ()) -> str:
+                     warnings: tuple[PlanWarning, ...] = (),
+                     tuples: tuple[TuplePlan, ...] = ()) -> str:
     """Hash of the sorted set of parallel-phase fingerprints + ordered generate fingerprints.
 
     Assembly nodes, a wrapped root, checks and warnings are added (as sorted sets) only when
@@ -314,6 +346,7 @@ def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...
     generate = [f.fingerprint for f in fields if f.phase == "generate"]
     parts: list[Any] = [PLAN_VERSION, "plan", parallel, generate]
     assembly = sorted({c.fingerprint for c in constants} | {n.fingerprint for n in nullables}
+                      | {t.fingerprint for t in tuples}
                       | {sha256_of(["check", pointer, value]) for pointer, value in checks})
     notes = sorted({sha256_of([w.pointer, w.message]) for w in warnings})
     if assembly or root is not None or notes:
@@ -332,6 +365,7 @@ class FillPlan:
     root: str | None = None           # property name a non-object root is filled under
     checks: tuple[tuple[str, Any], ...] = ()   # (schema pointer, value) checked only at the end
     warnings: tuple[PlanWarning, ...] = ()
+    tuples: tuple[TuplePlan, ...] = ()
 
     def field_at(self, pointer: str) -> FieldPlan:
         for leaf in self.fields:
@@ -366,6 +400,8 @@ class FillPlan:
             data["constants"] = [c.to_dict() for c in self.constants]
         if self.nullables:
             data["nullables"] = [n.to_dict() for n in self.nullables]
+        if self.tuples:
+            data["tuples"] = [t.to_dict() for t in self.tuples]
         if self.root is not None:
             data["root"] = self.root
         if self.checks:
@@ -380,7 +416,7 @@ class FillPlan:
         if not isinstance(data, dict):
             raise ValueError(f"a plan must be a JSON object, got {type(data).__name__}")
         expected = {"version", "fingerprint", "fields", "arrays", "schema"}
-        optional = {"constants", "nullables", "root", "checks", "warnings"}
+        optional = {"constants", "nullables", "tuples", "root", "checks", "warnings"}
         if not expected <= set(data) <= expected | optional:
             raise ValueError(f"plan keys must be {sorted(expected)} (and optionally "
                              f"{sorted(optional)}), got {sorted(data)}")
@@ -393,18 +429,20 @@ class FillPlan:
             nullables = tuple(NullablePlan.from_dict(n) for n in data.get("nullables", ()))
             checks = tuple((pointer, value) for pointer, value in data.get("checks", ()))
             warnings = tuple(PlanWarning.from_dict(w) for w in data.get("warnings", ()))
+            tuples = tuple(TuplePlan.from_dict(t) for t in data.get("tuples", ()))
         except (TypeError, AttributeError, ValueError) as exc:
             raise ValueError(f"malformed plan: {exc}") from exc
-        for item in (*leaves, *arrays, *constants, *nullables):
+        for item in (*leaves, *arrays, *constants, *nullables, *tuples):
             if item.fingerprint != item.computed_fingerprint():
                 raise ValueError(f"fingerprint of {item.pointer!r} does not match its spec: "
                                  "the plan was altered or compiled by another version")
         root = data.get("root")
         plan = cls(fields=leaves, arrays=arrays, fingerprint=data["fingerprint"],
                    schema=copy.deepcopy(data["schema"]), constants=constants,
-                   nullables=nullables, root=root, checks=checks, warnings=warnings)
+                   nullables=nullables, root=root, checks=checks, warnings=warnings,
+                   tuples=tuples)
         if plan.fingerprint != plan_fingerprint(leaves, arrays, constants, nullables, root,
-                                                checks, warnings):
+                                                checks, warnings, tuples):
             raise ValueError("plan fingerprint does not match its fields and arrays")
         return plan
 

@@ -263,6 +263,7 @@ class _Builder:
         self.fields = {f.path: f for f in plan.fields}
         self.arrays = {a.path: a for a in plan.arrays}
         self.constants = {c.path: c for c in plan.constants}
+        self.tuples = {t.path: t for t in plan.tuples}
         self.objects = _nullable_paths(plan, "object")
         self.nullable_arrays = _nullable_paths(plan, "array")
         self.children: dict[tuple[str, ...], list[str]] = {}
@@ -324,6 +325,8 @@ class _Builder:
             return self.build_leaf(self.fields[path], concrete)
         if path in self.arrays:
             return self.build_array(self.arrays[path], concrete)
+        if path in self.tuples:
+            return self.build_tuple(path, concrete)
         if path in self.objects:
             return self.build_nullable(path, concrete)
         return self.build_object(path, concrete)
@@ -348,6 +351,24 @@ class _Builder:
         self.generated_tokens = tokens
         self.meta[pointer] = {"mode": "object", "null_reason": reason}
         return None
+
+    def build_tuple(self, path: tuple[str, ...], concrete: list[str | int]) -> Any:
+        """Positions in order, cut at the first absent (optional) one; a nullable tuple follows
+        the object rule."""
+        pointer = pointer_of(concrete)
+        tokens = self.generated_tokens
+        values = [self.build(path + (str(i),), concrete + [str(i)])
+                  for i in range(self.tuples[path].length)]
+        reason = self.nulled.get(pointer) if path in self.objects else None
+        if reason is not None:
+            self._forget_below(pointer)
+            self.generated_tokens = tokens
+            self.meta[pointer] = {"mode": "tuple", "null_reason": reason}
+            return None
+        if _ABSENT in values:
+            values = values[:values.index(_ABSENT)]
+        self.meta[pointer] = {"mode": "tuple", "items": len(values)}
+        return values
 
     def _forget_below(self, pointer: str) -> None:
         for key in [k for k in self.meta if k == pointer or k.startswith(pointer + "/")]:

@@ -57,8 +57,9 @@ def compile_schema(schema: Any, strict: bool = False) -> FillPlan:
     nullables = tuple(n.with_fingerprint() for n in compiler.nullables)
     checks = tuple(sorted(compiler.checks.items()))
     warnings = tuple(compiler.warnings)
+    tuples = tuple(t.with_fingerprint() for t in compiler.tuples)
     fingerprint = plan_fingerprint(fields, arrays, constants, nullables, compiler.root, checks,
-                                   warnings)
+                                   warnings, tuples)
     return FillPlan(fields=fields, arrays=arrays, fingerprint=fingerprint, schema=document,
                     constants=constants, nullables=nullables, root=compiler.root,
-                    checks=checks, warnings=warnings)
+                    checks=checks, warnings=warnings, tuples=tuples)

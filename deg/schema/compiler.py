@@ -40,7 +40,7 @@ from jsonschema import validators
 
 import regex
 
-from deg.plan import ArrayPlan, ConstantPlan, FieldPlan, NullablePlan, PlanWarning
+from deg.plan import ArrayPlan, ConstantPlan, FieldPlan, NullablePlan, PlanWarning, TuplePlan
 from deg.pointer import join as join_pointer, pointer_of
 from deg.schema import keywords as kw
 from deg.schema.merge import MergeConflict, merge
@@ -129,6 +129,7 @@ class Compiler:
         self.arrays: list[ArrayPlan] = []
         self.constants: list[ConstantPlan] = []
         self.nullables: list[NullablePlan] = []
+        self.tuples: list[TuplePlan] = []
         self.warnings: list[PlanWarning] = []
         self.checks: dict[str, Any] = {}
         self.root: str | None = None
@@ -444,8 +445,11 @@ class Compiler:
             if nullable and self.strict:
                 self.error(node.at("type"), "nullable arrays are not supported")
             elif nullable:
+                # A nullable tuple follows the object rule (its positions are like properties).
+                tuple_form = "prefixItems" in node or isinstance(node.get("items"), list)
                 self.nullables.append(NullablePlan(pointer=_pointer(path), path=path,
-                                                   kind="array", arrays=arrays))
+                                                   kind="object" if tuple_form else "array",
+                                                   arrays=arrays))
             self.walk_array(node, path, arrays, required, depth)
         elif base == "boolean":
             self.refuse_extensions(node, "a boolean")
@@ -536,11 +540,11 @@ class Compiler:
         if "items" not in node and self.strict:
             self.error(node.loc, "an array needs an items schema")
             return
+        if not self.strict and (isinstance(node.get("items"), list) or "prefixItems" in node):
+            self.walk_tuple(node, path, arrays, depth)
+            return
         if isinstance(node.get("items"), list):
-            if not self.strict:
-                self.error(node.at("items"), "tuple items: [...] are not filled yet: use an "
-                                             "object with one property per position")
-            return  # tuple form, already refused by screen() in strict mode
+            return  # tuple form, already refused by screen()
         if "items" in node:
             item = self.child(node.get("items"), node.at("items"), node, depth + 1)
         else:  # loose: no items schema, so any item is valid; read as untyped
@@ -572,6 +576,30 @@ class Compiler:
             title=node.get("title"), description=node.get("description"),
             item_pointer=_pointer(path + ("*",)), item_kind=kind,
             fields=tuple(leaf.pointer for leaf in self.fields[first_leaf:]), arrays=arrays)
+
+    def walk_tuple(self, node: Node, path: tuple[str, ...], arrays: tuple[str, ...],
+                   depth: int) -> None:
+        """Loose reading of a tuple (`prefixItems`, or draft-07 `items: [...]`): one node per
+        position under the segments "0", "1", ...; later items are never filled, so the
+        additional-items schema does not matter. Positions below minItems are required."""
+        key = "prefixItems" if "prefixItems" in node else "items"
+        positions = node.get(key)
+        min_items = node.get("minItems", 0)
+        if min_items > len(positions):
+            self.error(node.at("minItems"), f"minItems {min_items} needs more items than the "
+                                            f"{len(positions)} tuple positions deg fills")
+            return
+        if self.generates(node):
+            self.error(node.at("x-generate"), "x-generate does not apply to a tuple: put it on "
+                                              "its string positions")
+        if node.get("uniqueItems"):
+            self.warn(node.at("uniqueItems"), "uniqueItems on a tuple is checked only at the end")
+        self.tuples.append(TuplePlan(pointer=_pointer(path), path=path, length=len(positions),
+                                     min_items=min_items, arrays=arrays))
+        for index, raw in enumerate(positions):
+            child = self.child(raw, node.at(key) + (index,), node, depth + 1)
+            if child is not None:
+                self.walk(child, path + (str(index),), arrays, index < min_items, depth + 1)
 
     # -- choices ----------------------------------------------------------------------------
     def walk_branches(self, node: Node, key: str, path: tuple[str, ...], arrays: tuple[str, ...],
@@ -607,27 +635,29 @@ class Compiler:
         """Loose reading of a union of scalar branches (`int | str`, pydantic's Decimal): one
         extract leaf read as the first branch deg can read; the value is valid against it, so
         against the union. Unions of objects or arrays need a branch choice: refused."""
-        kinds = []
+        kinds: list[str] = []          # per branch: its one type, "enum", or "mixed"
         for branch in branches:
             types = self.type_list(branch) if "type" in branch else []
-            structured = any(k in branch for k in ("properties", "items", "anyOf", "oneOf",
-                                                   "enum", "const"))
-            kinds.append(types[0] if len(types) == 1 and not structured else None)
+            if any(k in branch for k in ("anyOf", "oneOf")) or len(types) > 1:
+                kinds.append("mixed")
+            elif "enum" in branch or "const" in branch:
+                kinds.append("enum")
+            else:
+                kinds.append(types[0] if types else "mixed")
         where = node.at(key)
-        if any(k in ("object", "array") or k is None for k in kinds):
-            tagged = all(k == "object" for k in kinds) and self.tag_of(branches) is not None
-            what = (f"a discriminated union (the const tag {self.tag_of(branches)!r} per branch)"
-                    if tagged else f"a {key} of object, array or mixed branches")
+        readable = [i for i, k in enumerate(kinds) if k in kw.READABLE_TYPES and (
+            key == "type" or not any(name in branches[i] for name in ("properties", "items")))]
+        if not readable:
+            tag = self.tag_of(branches) if all(k == "object" for k in kinds) else None
+            what = (f"a discriminated union (the const tag {tag!r} per branch)" if tag else
+                    f"an {key} of " + ", ".join(kinds) + " branches" if key != "type" else
+                    "a type union of " + ", ".join(kinds))
             self.error(where, f"{what} needs a choice between branches, which deg does not fill "
                               "yet: use one object schema whose properties cover the branches "
                               "(optional where they differ), or fill each branch in its own "
                               "request")
             return
-        chosen = next((i for i, k in enumerate(kinds) if k in kw.READABLE_TYPES), None)
-        if chosen is None:  # only booleans: a nullable boolean is a choice already
-            self.error(where, f"a {key} of {', '.join(map(str, kinds))} cannot be read as one "
-                              "value: give one type")
-            return
+        chosen = readable[0]
         inner = branches[chosen]
         others = [k for i, k in enumerate(kinds) if i != chosen]
         if others:

@@ -74,13 +74,9 @@ JSON_TYPES = tuple(TYPE_KEYWORDS)
 LOOSE_REFUSED: dict[str, str] = {
     "$dynamicRef": "dynamic references cannot be resolved; use a local $ref",
     "$recursiveRef": "recursive references cannot be resolved; use a local $ref",
-    "prefixItems": "tuple arrays are not filled yet; use an object with one property per "
-                   "position",
-    "additionalItems": "tuple arrays are not filled yet; use an object with one property per "
-                       "position",
 }
-# Keywords the loose walk reads itself (constants, merged allOf).
-LOOSE_HANDLED = frozenset({"const", "allOf"})
+# Keywords the loose walk reads itself (constants, merged allOf, tuples).
+LOOSE_HANDLED = frozenset({"const", "allOf", "prefixItems", "additionalItems"})
 
 # Loose reading of a node without `type`: the type its keywords imply (first match wins).
 IMPLIED_TYPES = (
