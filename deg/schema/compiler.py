@@ -1019,7 +1019,14 @@ class Compiler:
         if mode.startswith("extract."):
             on_null = "null" if nullable else "forbid" if required else "omit"
         constraints = {k: node.get(k) for k in ("minLength", "maxLength", "pattern") if k in node}
-        constraints.update(normalized_constraints(node.schema, self.draft4))
+        if not self.strict and "string" not in (json_type if isinstance(json_type, tuple)
+                                                else (json_type,)):
+            constraints = {}  # loose: a string keyword on another type was ignored (warned)
+        numeric = normalized_constraints(node.schema, self.draft4)
+        if not self.strict and not {"number", "integer"} & set(
+                json_type if isinstance(json_type, tuple) else (json_type,)):
+            numeric = {}
+        constraints.update(numeric)
         self.fields.append(FieldPlan(
             pointer=_pointer(path), path=path, mode=mode, json_type=json_type, required=required,
             nullable=nullable, on_null=on_null, constraints=tuple(sorted(constraints.items())),
