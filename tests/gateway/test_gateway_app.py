@@ -119,6 +119,13 @@ def test_loose_schema_fills_with_warnings_and_strict_refuses_it(gateway):
     assert body["warnings"] == warnings
     strict = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": schema, "options": {"strict_schema": True}})
     assert strict.status_code == 422 and strict.json()["error"]["type"] == "schema_error"
+    # Nothing to ask the model: constants only, and a root that is not an object.
+    constants = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": {"type": "object", "properties": {"v": {"const": 1}}}})
+    assert constants.status_code == 200, constants.text
+    assert constants.json()["value"] == {"v": 1}
+    root = gateway.post("/v1/fill", json={"context": "value: A-1042", "schema": {"type": "string", "description": "the order id"}})
+    assert root.status_code == 200, root.text
+    assert root.json()["value"] == "A-1042" and list(root.json()["meta"]) == [""]
 
 
 def test_unknown_model_is_422(gateway):
