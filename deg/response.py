@@ -233,6 +233,20 @@ def apply_drops(plan: FillPlan, raw: RawFill) -> RawFill:
 
 def assemble(plan: FillPlan, raw: RawFill, *, model: str) -> dict[str, Any]:
     """The section-8 response for `raw` under `plan`; raises FillError rather than lie."""
+    if plan.root is None:
+        return _assemble(plan, raw, model)
+    prefix = pointer_of([plan.root])
+    try:
+        return _assemble(plan, raw, model)
+    except FillError as exc:  # name the pointer in the value the user asked for
+        message = str(exc)
+        if message.startswith(prefix):
+            message = message[len(prefix):]
+            message = message if message.startswith("/") else "(root)" + message
+        raise FillError(message) from None
+
+
+def _assemble(plan: FillPlan, raw: RawFill, model: str) -> dict[str, Any]:
     raw = apply_drops(plan, raw)
     builder = _Builder(plan, raw)
     value: Any = builder.build_object(())

@@ -143,3 +143,8 @@ def test_wrapped_roots_return_the_value_itself_with_meta_pointers_into_it():
     assert response["value"] == [{"n": 4}]
     assert list(response["meta"]) == ["", "/0/n"]
     assert fill({"type": "object"}, [])["value"] == {}
+    with pytest.raises(FillError, match=r"^\(root\): minItems 1: only 0 items"):
+        fill({**schema, "items": {**schema["items"], "required": ["n"]}, "minItems": 1},
+             [lost("/value/0/n", "/value/*/n", "extract.number")], [ArrayOutcome("/value", "/value", 1)])
+    with pytest.raises(FillError, match=r"^\(root\): required field"):
+        fill({"type": "string"}, [lost("/value", "/value")])

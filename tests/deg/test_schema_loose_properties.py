@@ -84,6 +84,6 @@ def test_loose_plans_fill_only_valid_values(schema):
         try:
             response = assemble(plan, acceptance.synthetic_fill(plan, found=found), model="m")
         except FillError as exc:
-            assert str(exc).startswith("/"), str(exc)
+            assert str(exc).startswith(("/", "(root)")), str(exc)
             continue
         _check(schema, response["value"])
