@@ -142,6 +142,8 @@ class Compiler(LooseReading):
             self.error((), f"the schema expands to more than {MAX_EXPANDED_SCHEMAS} schemas "
                            "(through $ref)")
             raise _Abort
+        if raw is True and not self.strict:  # accepts any value: read as untyped
+            return Node({}, {}, loc, active | {loc})
         if isinstance(raw, bool):
             self.error(loc, f"a boolean schema ({_describe(raw)}) cannot be filled: give it a "
                             "type")
@@ -383,6 +385,9 @@ class Compiler(LooseReading):
                                                            "not in properties")
         for name, raw in properties.items():
             loc = node.at("properties") + (name,)
+            if raw is False and not self.strict and name not in required:
+                self.warn(loc, f"property {name!r} is false (never valid): it is never filled")
+                continue
             if name == "*":
                 self.error(loc, "the property name \"*\" is reserved: it means \"each item\" in "
                                 "plan pointers")
@@ -465,6 +470,12 @@ class Compiler(LooseReading):
         elif self.strict:
             self.error(node.at(key), f"{key} is allowed only as [X, {{\"type\": \"null\"}}] "
                                      "(a nullable X) or as a list of const/enum options")
+        elif len(branches) == 1:  # one branch: the same as allOf of it
+            outer = {k: v for k, v in node.schema.items() if k != key}
+            schema, locs = self.merge_parts([(outer, {k: node.locs[k] for k in outer}),
+                                             (branches[0].schema, branches[0].locs)])
+            self.walk(Node(schema, locs, node.loc, node.active | branches[0].active), path,
+                      arrays, required, depth, inherited)
         else:
             for null_branch in nulls:
                 self.check_branch_keywords(null_branch, frozenset({"type"}), "the null branch")

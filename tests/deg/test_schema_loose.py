@@ -284,3 +284,16 @@ def test_schema_read_the_same_way_keeps_its_plan_in_both_modes():
                  c={"type": "array", "items": {"type": "string", "x-generate": True}})
     assert compile_schema(schema) == compile_schema(schema, strict=True)
     assert compile_schema(schema).fingerprint == compile_schema(schema, strict=True).fingerprint
+
+
+def test_boolean_schemas_and_single_branch_unions():
+    plan = compile_schema(obj(a=True, b=False, c={"anyOf": [{"type": "integer"}]},
+                              d={"oneOf": [{"$ref": "#/$defs/M"}], "description": "the model"},
+                              e={"type": "boolean"}) | {"$defs": {"M": obj(m={"type": "string"})}})
+    assert [(f.pointer, f.mode) for f in plan.fields] == [
+        ("/a", "extract.span"), ("/c", "extract.number"), ("/d/m", "extract.span"),
+        ("/e", "decide.noul")]
+    assert ("/properties/b", "property 'b' is false (never valid): it is never filled") in [
+        (w.pointer, w.message) for w in plan.warnings]
+    assert "boolean schema (false)" in errors_of(
+        {**obj(b=False), "required": ["b"]})[0]["msg"]
