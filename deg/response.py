@@ -318,13 +318,19 @@ class _Builder:
         found = [o.pointer for o in self.field_outcomes.values()
                  if o.found and o.mode in EXTRACT_MODES]
         found += [o.pointer for o in self.array_outcomes.values() if o.items > 0]
-        instances = {(_prefix(pointer, len(path)), path) for pointer in
-                     list(self.field_outcomes) + list(self.array_outcomes)
-                     for path in evidence_paths if _under(pointer, path)}
-        for instance, _ in instances:
-            if instance not in nulled and not any(
-                    p == instance or p.startswith(instance + "/") for p in found):
-                nulled[instance] = "not_found"
+        # Every instance that holds a found value (one pass, linear in outcomes x depth).
+        holding = set()
+        for pointer in found:
+            segments = _split(pointer)
+            holding.update(pointer_of(segments[:length]) for length in range(len(segments) + 1))
+        for pointer in list(self.field_outcomes) + list(self.array_outcomes):
+            segments = _split(pointer)
+            for path in evidence_paths:
+                if len(segments) >= len(path) and all(
+                        name == "*" or name == segment for name, segment in zip(path, segments)):
+                    instance = pointer_of(segments[:len(path)])
+                    if instance not in nulled and instance not in holding:
+                        nulled[instance] = "not_found"
         return nulled
 
     def _has_evidence_source(self, path: tuple[str, ...]) -> bool:
@@ -357,11 +363,11 @@ class _Builder:
         """A nullable object: built, then replaced by null under the null rule."""
         pointer = pointer_of(concrete)
         reason = self.nulled.get(pointer)
-        tokens = self.generated_tokens
+        outer, tokens = self._open_scope()
         value = self.build_object(path, concrete)
+        self._close_scope(outer, keep=reason is None)
         if reason is None:
             return value
-        self._forget_below(pointer)
         self.generated_tokens = tokens
         self.meta[pointer] = {"mode": "object", "null_reason": reason}
         return None
@@ -370,12 +376,12 @@ class _Builder:
         """Positions in order, cut at the first absent (optional) one; a nullable tuple follows
         the object rule."""
         pointer = pointer_of(concrete)
-        tokens = self.generated_tokens
+        outer, tokens = self._open_scope()
         values = [self.build(path + (str(i),), concrete + [str(i)])
                   for i in range(self.tuples[path].length)]
         reason = self.nulled.get(pointer) if path in self.objects else None
+        self._close_scope(outer, keep=reason is None)
         if reason is not None:
-            self._forget_below(pointer)
             self.generated_tokens = tokens
             self.meta[pointer] = {"mode": "tuple", "null_reason": reason}
             return None
@@ -384,9 +390,16 @@ class _Builder:
         self.meta[pointer] = {"mode": "tuple", "items": len(values)}
         return values
 
-    def _forget_below(self, pointer: str) -> None:
-        for key in [k for k in self.meta if k == pointer or k.startswith(pointer + "/")]:
-            del self.meta[key]
+    def _open_scope(self) -> tuple[dict[str, dict[str, Any]], int]:
+        """Collect the meta of a node that may turn null apart, so dropping it is cheap."""
+        outer = self.meta
+        self.meta = {}
+        return outer, self.generated_tokens
+
+    def _close_scope(self, outer: dict[str, dict[str, Any]], keep: bool) -> None:
+        if keep:
+            outer.update(self.meta)
+        self.meta = outer
 
     def build_object(self, path: tuple[str, ...], concrete: list[str | int] | None = None) -> dict:
         concrete = concrete or []
@@ -410,7 +423,7 @@ class _Builder:
         if outcome.dropped > 0:
             entry["dropped"] = outcome.dropped
         self.meta[pointer] = entry
-        tokens = self.generated_tokens
+        outer, tokens = self._open_scope()
         items = []
         for index in range(outcome.items):
             value = self.build(array.path + ("*",), concrete + [index])
@@ -419,11 +432,11 @@ class _Builder:
             items.append(value)
         if array.path in self.nullable_arrays and (
                 outcome.items == 0 or outcome.items < array.min_items):
-            self._forget_below(pointer)
+            self._close_scope(outer, keep=False)
             self.generated_tokens = tokens
-            self.meta[pointer] = {**entry, "null_reason":
-                                  "not_found" if outcome.items == 0 else "minItems"}
+            entry["null_reason"] = "not_found" if outcome.items == 0 else "minItems"
             return None
+        self._close_scope(outer, keep=True)
         return items
 
     def build_leaf(self, field: FieldPlan, concrete: list[str | int]) -> Any:
@@ -486,14 +499,6 @@ def _plan_path(plan_pointer: str, fields: dict[tuple[str, ...], FieldPlan]) -> t
 def _prefix(pointer: str, length: int) -> str:
     """The concrete pointer of the first `length` segments of `pointer`."""
     return pointer_of(_split(pointer)[:length])
-
-
-def _under(pointer: str, path: tuple[str, ...]) -> bool:
-    """Does concrete `pointer` lie inside an instance of plan `path`?"""
-    segments = _split(pointer)
-    if len(segments) < len(path):
-        return False
-    return all(name == "*" or name == segment for name, segment in zip(path, segments))
 
 
 def _by_pointer(outcomes: list, kind: str) -> dict[str, Any]:
