@@ -242,7 +242,7 @@ class ConstantPlan:
 
     pointer: str                      # "/kind" or "/rows/*/unit"
     path: tuple[str, ...]
-    value: Any                        # the JSON value (`{}` for kind "empty")
+    value: Any = field(hash=False)    # the JSON value (`{}` for kind "empty"); may be unhashable
     kind: str = "const"               # "const" (const / one-member enum / one-value range) | "empty" (a map)
     required: bool = False
     arrays: tuple[str, ...] = ()      # enclosing arrays, outermost first
@@ -363,7 +363,8 @@ class FillPlan:
     constants: tuple[ConstantPlan, ...] = ()
     nullables: tuple[NullablePlan, ...] = ()
     root: str | None = None           # property name a non-object root is filled under
-    checks: tuple[tuple[str, Any], ...] = ()   # (schema pointer, value) checked only at the end
+    # (schema pointer, value) checked only at the end; values may be unhashable JSON.
+    checks: tuple[tuple[str, Any], ...] = field(default=(), hash=False)
     warnings: tuple[PlanWarning, ...] = ()
     tuples: tuple[TuplePlan, ...] = ()
 

@@ -265,6 +265,8 @@ def test_loose_plan_round_trips_and_refuses_tampering():
     assert set(data) >= {"constants", "nullables", "tuples", "warnings"}
     back = FillPlan.from_dict(data)
     assert back == plan and back.fingerprint == plan.fingerprint
+    with_dicts = compile_schema(obj(k={"const": {"a": 1}}, n={"type": "string", "not": {"const": ""}}))
+    assert hash(with_dicts) == hash(compile_schema(with_dicts.schema))   # plans stay hashable
     data["constants"][0]["value"] = "receipt"
     with pytest.raises(ValueError, match="does not match its spec"):
         FillPlan.from_dict(data)
