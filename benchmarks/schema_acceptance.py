@@ -9,7 +9,9 @@ metadata schema, a Kubernetes-like object with `x-kubernetes-*` extensions, a Sc
 package manifest, an event envelope, and unions deg still refuses (a discriminated union, a
 union of objects). It prints, per source, how many compile with `strict=True` (contract
 sections 2-5 exactly) and with the default loose reading, and with `--verbose` the first
-refusal of each schema.
+refusal of each schema. `packaged()` adds the JSON Schemas installed packages ship
+(setuptools' pyproject schemas, the OpenAPI 2.0/3.x document schemas, JSON Schema
+meta-schemas), where present.
 
 `synthetic_fill(plan, found=...)` builds a plausible raw outcome for every leaf and array of a
 plan (a reading of candidate texts that the leaf's own reader accepts, or nothing found), so
@@ -316,6 +318,33 @@ def corpus() -> list[tuple[str, str, Any]]:
     return out
 
 
+# JSON Schemas that installed packages ship (found at run time; absent ones are left out).
+PACKAGED = ("setuptools/config/setuptools.schema.json", "setuptools/config/distutils.schema.json",
+            "openapi_spec_validator/resources/schemas/v2.0/schema.json",
+            "openapi_spec_validator/resources/schemas/v3.0/schema.json",
+            "openapi_spec_validator/resources/schemas/v3.1/schema.json",
+            "jsonschema_specifications/schemas/draft7/metaschema.json",
+            "jsonschema_specifications/schemas/draft202012/metaschema.json")
+
+
+def packaged() -> list[tuple[str, str, Any]]:
+    """(source, name, schema) of the JSON Schemas shipped by installed packages."""
+    import importlib.util
+    import json
+    import pathlib
+
+    out = []
+    for relative in PACKAGED:
+        package, _, rest = relative.partition("/")
+        spec = importlib.util.find_spec(package)
+        if spec is None or not spec.submodule_search_locations:
+            continue
+        path = pathlib.Path(list(spec.submodule_search_locations)[0]) / rest
+        if path.is_file():
+            out.append(("packaged JSON Schemas", relative, json.loads(path.read_text("utf-8"))))
+    return out
+
+
 def compiles(schema: Any, strict: bool) -> tuple[bool, str]:
     try:
         compile_schema(schema, strict=strict)
@@ -327,7 +356,7 @@ def compiles(schema: Any, strict: bool) -> tuple[bool, str]:
 
 # ---------------------------------------------------------------- synthetic fills
 
-_TEXTS = ("Acme Ltd", "7", "42", "3.5", "2024-03-01", "2024-03-01T10:30:00Z", "ann@example.com",
+_TEXTS = ("Acme Ltd", "7", "42", "3.0.3", "3.5", "2024-03-01", "2024-03-01T10:30:00Z", "ann@example.com",
           "https://example.com/a", "123e4567-e89b-12d3-a456-426614174000", "ABC", "12:30:00Z")
 _GENERATED = "A short written reply."
 
@@ -401,7 +430,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--verbose", action="store_true", help="print each schema's refusal")
     args = parser.parse_args()
-    rows = corpus()
+    rows = corpus() + packaged()
     print(f"{'source':<24} {'schemas':>7} {'strict':>7} {'default':>8}")
     totals = [0, 0, 0]
     for source, group in itertools.groupby(rows, key=lambda row: row[0]):

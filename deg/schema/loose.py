@@ -12,8 +12,9 @@ refuses with what to write instead. The rules are listed in docs/schemas.md:
 - `fill_empty_object`: an object without declared properties (a map) filled `{}`;
 - `walk_tuple`: `prefixItems` as one leaf per position;
 - `implied_type`: a node without `type` read as the type its keywords imply;
-- `read_union` / `tag_of`: scalar unions read as their first readable branch; unions of
-  objects (discriminated or not) refused, since they need a choice between branches.
+- `read_union` / `tag_of`: scalar unions read as their first readable branch (a string,
+  number or integer; else a boolean, decided); unions of objects (discriminated or not)
+  refused, since they need a choice between branches.
 """
 from __future__ import annotations
 
@@ -154,10 +155,14 @@ class LooseReading:
         where = node.at(key)
         readable = [i for i, k in enumerate(kinds) if k in kw.READABLE_TYPES and (
             key == "type" or not any(name in branches[i] for name in ("properties", "items")))]
+        if not readable:  # a boolean is a valid value of the union too: decide it
+            readable = [i for i, k in enumerate(kinds) if k == "boolean" and (
+                key == "type" or not any(name in branches[i] for name in ("properties", "items")))]
         if not readable:
             tag = self.tag_of(branches) if all(k == "object" for k in kinds) else None
+            article = "an" if key == "anyOf" else "a"
             what = (f"a discriminated union (the const tag {tag!r} per branch)" if tag else
-                    f"an {key} of " + ", ".join(kinds) + " branches" if key != "type" else
+                    f"{article} {key} of " + ", ".join(kinds) + " branches" if key != "type" else
                     "a type union of " + ", ".join(kinds))
             self.error(where, f"{what} needs a choice between branches, which deg does not fill "
                               "yet: use one object schema whose properties cover the branches "

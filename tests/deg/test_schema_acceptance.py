@@ -22,8 +22,8 @@ _SPEC.loader.exec_module(acceptance)
 
 CORPUS = acceptance.corpus()
 IDS = [f"{source}: {name}" for source, name, _ in CORPUS]
-ACCEPTED = [(f"{source}: {name}", schema) for source, name, schema in CORPUS
-            if acceptance.compiles(schema, strict=False)[0]]
+ACCEPTED = [(f"{source}: {name}", schema) for source, name, schema
+            in CORPUS + acceptance.packaged() if acceptance.compiles(schema, strict=False)[0]]
 
 
 def _valid_against_user_schema(schema, value) -> None:
