@@ -93,6 +93,9 @@ class FieldPlan:
     description: str | None = None
     max_tokens: int | None = None     # x-max-tokens (generate only)
     arrays: tuple[str, ...] = ()      # pointers of the enclosing arrays, outermost first
+    # A scalar union read as one extract.span leaf: (json type, sorted constraints) per branch,
+    # schema order; the span is parsed by the first branch that accepts it (deg.outcomes).
+    branches: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] | None = None
     fingerprint: str = ""             # sha256 of the canonical leaf spec (section 6)
 
     def constraint(self, name: str, default: Any = None) -> Any:
@@ -126,6 +129,10 @@ class FieldPlan:
             "description": self.description,
             "max_tokens": self.max_tokens,
             "arrays": list(self.arrays),
+            # Only union leaves carry branches, so every other leaf keeps its fingerprint.
+            **({} if self.branches is None else {"branches": [
+                [json_type, {name: value for name, value in constraints}]
+                for json_type, constraints in self.branches]}),
         }
 
     def computed_fingerprint(self) -> str:
@@ -139,9 +146,10 @@ class FieldPlan:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FieldPlan:
-        _expect_keys(data, cls, "field")
+        _expect_keys(data, cls, "field", optional=("branches",))
         json_type = data["json_type"]
         labels = data["level_labels"]
+        branches = data.get("branches")
         return cls(
             pointer=data["pointer"],
             path=tuple(data["path"]),
@@ -161,6 +169,8 @@ class FieldPlan:
             description=data["description"],
             max_tokens=data["max_tokens"],
             arrays=tuple(data["arrays"]),
+            branches=None if branches is None else tuple(
+                (json_type, tuple(sorted(constraints.items()))) for json_type, constraints in branches),
             fingerprint=data["fingerprint"],
         )
 
@@ -451,11 +461,12 @@ class FillPlan:
         return [w.to_dict() for w in self.warnings]
 
 
-def _expect_keys(data: Any, cls: type, what: str) -> None:
+def _expect_keys(data: Any, cls: type, what: str, optional: tuple[str, ...] = ()) -> None:
     if not isinstance(data, dict):
         raise ValueError(f"a plan {what} must be a JSON object, got {type(data).__name__}")
     expected = {f.name for f in dataclass_fields(cls)}
-    if set(data) != expected:
-        missing, extra = sorted(expected - set(data)), sorted(set(data) - expected)
+    if set(data) | set(optional) != expected | set(optional) or not set(data) <= expected:
+        missing = sorted(expected - set(data) - set(optional))
+        extra = sorted(set(data) - expected)
         raise ValueError(f"plan {what} {data.get('pointer')!r}: missing keys {missing}, "
                          f"unknown keys {extra}")

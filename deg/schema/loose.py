@@ -12,18 +12,24 @@ refuses with what to write instead. The rules are listed in docs/schemas.md:
 - `fill_empty_object`: an object without declared properties (a map) filled `{}`;
 - `walk_tuple`: `prefixItems` as one leaf per position;
 - `implied_type`: a node without `type` read as the type its keywords imply;
-- `read_union` / `tag_of`: scalar unions read as their first readable branch (a string,
-  number or integer; else a boolean, decided); unions of objects (discriminated or not)
-  refused, since they need a choice between branches.
+- `read_union` / `add_union_leaf` / `tag_of`: a scalar union with a number branch before a
+  string branch (`int | str`, pydantic's Decimal) is one extract.span leaf whose span is
+  parsed by the first branch that accepts it (`FieldPlan.branches`, read by
+  `deg.outcomes.read_span`); other scalar unions are read as their first readable branch (a
+  string, number or integer; else a boolean, decided); unions of objects (discriminated or
+  not) are refused, since they need a choice between branches.
 """
 from __future__ import annotations
 
 import difflib
 from typing import Any
 
+import regex
+
 from deg.plan import ConstantPlan, TuplePlan
 from deg.schema import keywords as kw
 from deg.schema.merge import MergeConflict, merge
+from deg.schema.numbers import normalized_constraints
 from deg.schema.node import Node, _describe, _equality_key, _pointer
 from deg.schema.refs import Loc
 
@@ -170,6 +176,13 @@ class LooseReading:
                               "request")
             return
         chosen = readable[0]
+        reachable = readable[:next((n + 1 for n, i in enumerate(readable)
+                                    if kinds[i] == "string"), len(readable))]
+        if kinds[chosen] != "string" and kinds[reachable[-1]] == "string":
+            self.add_union_leaf(node, key, [branches[i] for i in reachable],
+                                [kinds[i] for i in reachable], nullable, path, arrays, required,
+                                inherited)
+            return
         inner = branches[chosen]
         others = [k for i, k in enumerate(kinds) if i != chosen]
         if others:
@@ -192,6 +205,44 @@ class LooseReading:
             self.screen(merged)
         self.walk_typed(merged, kinds[chosen], nullable, path, arrays, required, depth,
                         inherited)
+
+    def add_union_leaf(self, node: Node, key: str, branches: list[Node], kinds: list[str],
+                       nullable: bool, path: tuple[str, ...], arrays: tuple[str, ...],
+                       required: bool, inherited: dict[str, tuple[Any, Loc]] | None) -> None:
+        """`int | str`, pydantic's Decimal (number | string): one extract.span leaf whose span
+        is parsed by the first branch that accepts it (a number branch as a number, the
+        string branch verbatim), each branch with its own constraints."""
+        self.refuse_inherited(inherited, "a union")
+        self.refuse_extensions(node, "a union")
+        read = []
+        for branch, kind in zip(branches, kinds):
+            if kind == "string":
+                constraints = {k: branch.get(k) for k in ("minLength", "maxLength", "pattern")
+                               if k in branch}
+                if branch.get("format") in kw.FORMATS:
+                    constraints["format"] = branch.get("format")
+                if "pattern" in constraints and not self.pattern_compiles(branch):
+                    return
+            else:
+                constraints = normalized_constraints(branch.schema, self.draft4)
+            read.append((kind, tuple(sorted(constraints.items()))))
+        self.warn(node.at(key), "a union of " + ", ".join(kinds) + " is read as one span, "
+                                "parsed by the first branch that accepts it")
+        annotations = {k: v for k, v in node.schema.items() if k in ("title", "description")}
+        for k in ("title", "description"):
+            if k not in annotations and k in branches[0]:
+                annotations[k] = branches[0].get(k)
+        label = Node(annotations, {k: node.loc for k in annotations}, node.loc, node.active)
+        self.add_leaf(label, path, arrays, required, "extract.span", tuple(kinds), nullable,
+                      branches=tuple(read))
+
+    def pattern_compiles(self, node: Node) -> bool:
+        try:
+            regex.compile(node.get("pattern"))
+        except (regex.error, RecursionError, OverflowError) as exc:
+            self.error(node.at("pattern"), f"invalid pattern: {exc}")
+            return False
+        return True
 
     def tag_of(self, branches: list[Node]) -> str | None:
         """The property every branch fixes with a const (a discriminated union's tag)."""

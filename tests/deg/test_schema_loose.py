@@ -186,19 +186,46 @@ def test_ref_siblings_apply_from_2019_09_and_are_ignored_before():
     assert warnings_of(old) == [("/properties/s/maxLength", "maxLength next to $ref is ignored")]
 
 
-@pytest.mark.parametrize("schema,mode,json_type,nullable", [
-    ({"anyOf": [{"type": "integer"}, {"type": "string"}]}, "extract.number", "integer", False),
-    ({"anyOf": [{"type": "number"}, {"type": "string", "pattern": "^-?\\d+$"}]},
-     "extract.number", "number", False),
+@pytest.mark.parametrize("schema,mode,json_type,nullable,branches", [
+    ({"anyOf": [{"type": "integer"}, {"type": "string"}]}, "extract.span", ("integer", "string"),
+     False, (("integer", ()), ("string", ()))),
+    ({"anyOf": [{"type": "number", "minimum": 0}, {"type": "string", "pattern": "^-?\\d+$"}]},
+     "extract.span", ("number", "string"), False,
+     (("number", (("minimum", 0),)), ("string", (("pattern", "^-?\\d+$"),)))),
+    ({"type": ["integer", "string", "null"]}, "extract.span", ("integer", "string"), True,
+     (("integer", ()), ("string", ()))),
     ({"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}]},
-     "extract.span", "string", True),
-    ({"type": ["string", "number"]}, "extract.span", "string", False),
-    ({"anyOf": [{"enum": ["MIT", "ISC"]}, {"type": "string"}]}, "extract.span", "string", False),
+     "extract.span", "string", True, None),
+    ({"type": ["string", "number"]}, "extract.span", "string", False, None),
+    ({"anyOf": [{"enum": ["MIT", "ISC"]}, {"type": "string"}]}, "extract.span", "string", False,
+     None),
+    ({"anyOf": [{"type": "integer"}, {"type": "number"}]}, "extract.number", "integer", False,
+     None),
+    ({"type": ["object", "boolean"]}, "decide.noul", "boolean", False, None),
 ])
-def test_scalar_unions_are_one_extract_of_the_first_readable_branch(schema, mode, json_type,
-                                                                    nullable):
+def test_scalar_unions_are_one_extract_leaf(schema, mode, json_type, nullable, branches):
     f = compile_schema(obj(u=schema)).field_at("/u")
-    assert (f.mode, f.json_type, f.nullable) == (mode, json_type, nullable)
+    assert (f.mode, f.json_type, f.nullable, f.branches) == (mode, json_type, nullable, branches)
+
+
+@pytest.mark.parametrize("text,value", [("42", 42), ("-3", "-3"), ("abc", "abc"),
+                                        ("3.5", "3.5"), ("toolong", None)])
+def test_union_span_is_parsed_by_the_first_branch_that_accepts_it(text, value):
+    from deg.outcomes import read_span
+    f = compile_schema(obj(u={"anyOf": [{"type": "integer", "minimum": 0},
+                                        {"type": "string", "maxLength": 5}]})).field_at("/u")
+    reading = read_span(f, text)
+    assert (reading.value, reading.valid) == (value, value is not None)
+    assert type(reading.value) is type(value)
+
+
+def test_union_leaf_keeps_every_other_fingerprint_and_round_trips():
+    plan = compile_schema(obj(u={"anyOf": [{"type": "integer"}, {"type": "string"}]},
+                              s={"type": "string"}))
+    assert "branches" not in plan.field_at("/s").to_dict()
+    assert plan.field_at("/s").fingerprint == compile_schema(obj(s={"type": "string"}),
+                                                             strict=True).fields[0].fingerprint
+    assert FillPlan.from_dict(json.loads(json.dumps(plan.to_dict()))) == plan
 
 
 def test_unions_that_need_a_branch_choice_are_refused_with_what_to_write():
