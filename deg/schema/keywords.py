@@ -75,6 +75,9 @@ LOOSE_REFUSED: dict[str, str] = {
     "$dynamicRef": "dynamic references cannot be resolved; use a local $ref",
     "$recursiveRef": "recursive references cannot be resolved; use a local $ref",
 }
+# Refused in strict mode, but annotations or identifiers to a validator: ignored, not checked.
+LOOSE_ANNOTATIONS = frozenset({"$dynamicAnchor", "$recursiveAnchor", "contentEncoding",
+                               "contentMediaType", "contentSchema"})
 # Keywords the loose walk reads itself (constants, merged allOf, tuples).
 LOOSE_HANDLED = frozenset({"const", "allOf", "prefixItems", "additionalItems"})
 

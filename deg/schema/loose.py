@@ -66,6 +66,8 @@ class LooseReading:
             self.error(node.at(key), f"{key} is not supported: {kw.LOOSE_REFUSED[key]}")
         elif key in kw.LOOSE_HANDLED or (key == "items" and isinstance(value, list)):
             return  # read by the walk (const, tuples, maps)
+        elif key in kw.LOOSE_ANNOTATIONS:
+            self.warn(node.at(key), f"{key} is ignored")
         elif key in kw.UNSUPPORTED:
             self.warn(node.at(key), f"{key} is not used while filling; the final validation "
                                     "still applies it, so a fill that breaks it fails")
