@@ -177,6 +177,12 @@ class LooseReading:
                               "(optional where they differ), or fill each branch in its own "
                               "request")
             return
+        if key != "type":
+            for name in node.schema:
+                if name != key and name not in self.annotations and name not in kw.EXTENSIONS \
+                        and not self.ignorable(name):
+                    self.error(node.at(name), f"{name} cannot stand next to {key}: put it "
+                                              "inside the branches")
         chosen = readable[0]
         reachable = readable[:next((n + 1 for n, i in enumerate(readable)
                                     if kinds[i] == "string"), len(readable))]
@@ -194,11 +200,6 @@ class LooseReading:
         if key == "type":
             merged = inner
         else:
-            for name in node.schema:
-                if name != key and name not in self.annotations and name not in kw.EXTENSIONS \
-                        and not self.ignorable(name):
-                    self.error(node.at(name), f"{name} cannot stand next to {key}: put it "
-                                              "inside the branches")
             schema, locs = dict(inner.schema), dict(inner.locs)
             for name in node.schema:
                 if name != key and (name in self.annotations or name in kw.EXTENSIONS):
