@@ -105,16 +105,18 @@ def test_schema_errors_are_422_listing_every_problem(gateway):
 
 def test_loose_schema_fills_with_warnings_and_strict_refuses_it(gateway):
     schema = {**SCHEMA, "properties": {**SCHEMA["properties"],
+                                       "order_id": {"anyOf": [{"type": "integer"}, {"type": "string"}]},
                                        "kind": {"const": "ticket", "example": "ticket"},
                                        "tags": {"type": "object", "additionalProperties": {"type": "string"}}}}
     plan = gateway.post("/v1/plan", json={"schema": schema})
     assert plan.status_code == 200, plan.text
     warnings = plan.json()["warnings"]
-    assert {w["pointer"] for w in warnings} == {"/properties/kind/example", "/properties/tags"}
+    assert {w["pointer"] for w in warnings} == {"/properties/order_id/anyOf", "/properties/kind/example", "/properties/tags"}
     response = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": schema})
     assert response.status_code == 200, response.text
     body = response.json()
     assert body["value"]["kind"] == "ticket" and body["value"]["tags"] == {}
+    assert body["value"]["order_id"] == "A-1042"  # the integer branch refused the span, the string one took it
     assert body["meta"]["/kind"] == {"mode": "const", "confidence": 1.0}
     assert body["warnings"] == warnings
     strict = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": schema, "options": {"strict_schema": True}})
