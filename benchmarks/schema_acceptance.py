@@ -290,6 +290,19 @@ EVENT_ENVELOPE = {
     "required": ["specversion", "id", "source", "type"],
 }
 
+SERVICE_CONFIG = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "type": "object",
+    "properties": {
+        "url": {"type": "string", "format": "uri"},
+        "path": {"type": "string", "minLength": 1},
+        "retries": {"type": "integer", "minimum": 0, "default": 3},
+        "timeout": {"type": "string", "pattern": "^[0-9]+(ms|s)$", "examples": ["30s"]},
+    },
+    "anyOf": [{"required": ["url"]}, {"required": ["path"]}],
+    "additionalProperties": False,
+}
+
 STRING_ROOT = {"type": "string", "description": "the customer's name"}
 ARRAY_ROOT = {"type": "array", "items": {"type": "object", "properties": {
     "name": {"type": "string"}, "qty": {"type": "integer"}}, "required": ["name"]}}
@@ -312,6 +325,7 @@ def corpus() -> list[tuple[str, str, Any]]:
         ("Kubernetes deployment", K8S_DEPLOYMENT),
         ("package manifest", PACKAGE_MANIFEST),
         ("event envelope", EVENT_ENVELOPE),
+        ("service config", SERVICE_CONFIG),
         ("string root", STRING_ROOT),
         ("array root", ARRAY_ROOT),
     )]

@@ -569,6 +569,7 @@ def _validate(plan: FillPlan, value: Any) -> None:
     if errors:
         error = errors[0]
         raise FillError(
-            f"{pointer_of(list(error.absolute_path))}: value fails {error.validator!r}: "
+            f"{pointer_of(list(error.absolute_path)) or '(root)'}: value fails "
+            f"{error.validator!r}: "
             f"{error.message}"
         )

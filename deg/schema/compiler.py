@@ -111,6 +111,8 @@ class Compiler(LooseReading):
             root = self.resolve(self.document, (), frozenset())
             if root is None:
                 return
+            if not self.strict:
+                root = self.without_constraint_unions(root)
             if not self.strict and not self.plain_object(root):
                 self.root = ROOT_PROPERTY
                 self.warn(root.loc, "the root is not an object with properties: deg fills it "
@@ -275,6 +277,8 @@ class Compiler(LooseReading):
     # -- dispatch ---------------------------------------------------------------------------
     def walk(self, node: Node, path: tuple[str, ...], arrays: tuple[str, ...], required: bool,
              depth: int, inherited: dict[str, tuple[Any, Loc]] | None = None) -> None:
+        if not self.strict:
+            node = self.without_constraint_unions(node)
         self.screen(node)
         if "anyOf" in node and "oneOf" in node:
             self.error(node.at("oneOf"), "use either anyOf or oneOf, not both")

@@ -92,3 +92,6 @@ IMPLIED_TYPES = (
 )
 # Scalar types a loose union can be read as, in the order a branch is taken (schema order).
 READABLE_TYPES = frozenset({"string", "number", "integer"})
+# Keywords that shape a value; an anyOf/oneOf branch without any of them only constrains.
+STRUCTURE = frozenset({"type", "properties", "items", "prefixItems", "enum", "const", "anyOf",
+                       "oneOf", "allOf", "$ref", "additionalProperties", "patternProperties"})

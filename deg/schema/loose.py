@@ -85,6 +85,22 @@ class LooseReading:
                   or key in kw.ALL_TYPE_KEYWORDS or key in kw.EXTENSIONS):
             self.warn(node.at(key), f"unknown keyword {key} is ignored")
 
+    def without_constraint_unions(self, node: Node) -> Node:
+        """An anyOf/oneOf whose branches only constrain (`[{"required": ["a"]},
+        {"required": ["b"]}]`) shapes no value: it is left to the final validation."""
+        drop = [key for key in ("anyOf", "oneOf") if isinstance(node.get(key), list)
+                and node.get(key) and all(isinstance(b, dict) and not kw.STRUCTURE & set(b)
+                                          for b in node.get(key))]
+        if not drop:
+            return node
+        for key in drop:
+            self.warn(node.at(key), f"{key} of constraints only is not used while filling; the "
+                                    "final validation still applies it, so a fill that breaks it "
+                                    "fails")
+            self.check_at_end(node.at(key), node.get(key))
+        return Node({k: v for k, v in node.schema.items() if k not in drop},
+                    {k: v for k, v in node.locs.items() if k not in drop}, node.loc, node.active)
+
     def implied_type(self, node: Node) -> Node:
         """Loose reading of a node without `type`: the type its keywords imply, else string."""
         implied = next((name for name, keys in kw.IMPLIED_TYPES

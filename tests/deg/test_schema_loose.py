@@ -326,3 +326,11 @@ def test_boolean_schemas_and_single_branch_unions():
         (w.pointer, w.message) for w in plan.warnings]
     assert "boolean schema (false)" in errors_of(
         {**obj(b=False), "required": ["b"]})[0]["msg"]
+
+
+def test_unions_of_constraints_only_are_final_checks():
+    schema = {**obj(a={"type": "string"}, b={"type": "string"}),
+              "anyOf": [{"required": ["a"]}, {"required": ["b"]}]}
+    plan = compile_schema(schema)
+    assert plan.root is None and [f.pointer for f in plan.fields] == ["/a", "/b"]
+    assert dict(plan.checks) == {"/anyOf": [{"required": ["a"]}, {"required": ["b"]}]}
