@@ -1,6 +1,8 @@
 """deg: the pure contract core (no torch, no IO).
 
-What a schema means (compile_schema -> FillPlan), what a request may say, how a context is
+What a schema means (`compile_schema(schema, strict=False) -> FillPlan`: the default accepts
+the schemas users bring and lists what it ignored in `plan.warnings`; `strict=True` is the
+contract's exact reading, docs/schemas.md), what a request may say, how a context is
 rendered, how copied text is parsed, and how raw outcomes become a response. Names are
 resolved lazily so `import deg` stays cheap and a service imports only what it uses.
 """
@@ -15,6 +17,10 @@ _EXPORTS: dict[str, str] = {
     "FillPlan": "deg.plan",
     "FieldPlan": "deg.plan",
     "ArrayPlan": "deg.plan",
+    "ConstantPlan": "deg.plan",
+    "NullablePlan": "deg.plan",
+    "TuplePlan": "deg.plan",
+    "PlanWarning": "deg.plan",
     # errors
     "SchemaError": "deg.errors",
     "FillError": "deg.errors",

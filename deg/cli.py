@@ -6,6 +6,10 @@ subcommand's arguments to its parser and sets `run` (a callable `args -> exit st
 `deg plan` stays pure (no torch, no network) and `deg --help` imports nothing. Other packages
 add their commands (`fill`, `eval`, `keys`...) with one line each in the table.
 
+`deg plan` compiles the loose (default) way and prints the plan on stdout and each plan warning
+on stderr as `warning: <schema pointer>: <message>`; `--strict` refuses everything contract
+sections 2-5 refuse, as `compile_schema(schema, strict=True)`.
+
 Exit statuses: 0 success, 2 bad input (unreadable file, invalid JSON, schema rejected, unknown
 subcommand), as argparse uses 2 for usage errors.
 """
@@ -73,6 +77,9 @@ def register_plan(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("schema", help="path of the JSON Schema file (\"-\" reads stdin)")
     parser.add_argument("--compact", action="store_true",
                         help="print the plan on one line instead of indented")
+    parser.add_argument("--strict", action="store_true",
+                        help="refuse every construct deg cannot fill exactly (contract sections "
+                             "2-5) instead of ignoring it with a warning")
     parser.set_defaults(run=run_plan)
 
 
@@ -81,7 +88,7 @@ def run_plan(args: argparse.Namespace) -> int:
 
     try:
         schema = load_json_file(args.schema)
-        plan = compile_schema(schema)
+        plan = compile_schema(schema, strict=args.strict)
     except InputProblem as exc:
         print(f"deg plan: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -89,6 +96,8 @@ def run_plan(args: argparse.Namespace) -> int:
         for item in exc.errors:
             print(format_problem(item), file=sys.stderr)
         return EXIT_BAD_INPUT
+    for warning in plan.warnings:
+        print(f"warning: {warning.pointer or '(root)'}: {warning.message}", file=sys.stderr)
     indent = None if args.compact else 2
     print(json.dumps(plan.to_dict(), indent=indent, ensure_ascii=False))
     return EXIT_OK

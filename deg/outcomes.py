@@ -25,6 +25,8 @@ Per mode (`FieldOutcome.mode` is the plan leaf's mode):
   Schema keyword the best span violated (`minimum`, `pattern`, `format`, `type` for a
   fractional number in an integer field, ...). `assumed_offset` marks a date-time whose offset
   came from `options.default_offset`.
+  A scalar union leaf (`FieldPlan.branches`, an extract.span leaf) reads the span with the
+  first branch that accepts it: a number branch parses it, a string branch keeps it verbatim.
 - `generate`: `value` = the text, `generated_tokens` = tokens decoded (EOS included).
 
 `ArrayOutcome.items` is the number of items the runtime enumerated (indices `0..items-1` of
@@ -263,6 +265,8 @@ def read_span(
     """Parse `text` by the leaf's mode, then check the leaf's type, format and constraints."""
     if field.mode not in EXTRACT_MODES:
         raise ValueError(f"{field.pointer}: read_span needs an extract leaf, not {field.mode}")
+    if field.branches:
+        return _read_union(field, text)
     assumed = False
     if field.mode == "extract.number":
         integer = "integer" in _types(field)
@@ -287,6 +291,27 @@ def read_span(
     if violated is not None:
         return SpanReading(null_reason=violated)
     return SpanReading(value=value, assumed_offset=assumed)
+
+
+def _read_union(field: FieldPlan, text: str) -> SpanReading:
+    """A scalar union leaf: the value of the first branch that accepts the text (a number
+    branch parses it as a number, a string branch takes it verbatim), each checked against
+    its own constraints; else why the first branch refused it."""
+    first_failure = None
+    for json_type, constraints in field.branches or ():
+        if json_type in ("integer", "number"):
+            value = parse_number(text, integer=json_type == "integer")
+            if value is None:
+                first_failure = first_failure or (
+                    "type" if parse_number(text) is not None else "unparsable")
+                continue
+        else:
+            value = text
+        violated = _first_violation(_leaf_schema((json_type,), None, constraints), value)
+        if violated is None:
+            return SpanReading(value=value)
+        first_failure = first_failure or violated
+    return SpanReading(null_reason=first_failure or "unparsable")
 
 
 def pick_extract(

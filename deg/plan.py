@@ -18,6 +18,18 @@ generate fingerprints: reordering decide/extract properties keeps it, reordering
 fields changes it. Bumping `PLAN_VERSION` changes every fingerprint, which is what a cache
 keyed by fingerprint needs when the meaning of a plan changes.
 
+Assembly nodes. Some values need no question to the model: a `TuplePlan` lists its positions' values, a `ConstantPlan` (a `const`, a
+one-member `enum`, an integer range of one value, or `{}` for a map whose keys are unknown) and
+the null rule of a `NullablePlan` (a nullable object or array, contract section 4). The runtime
+never sees them: it asks only `fields` and `arrays`, and `deg.response.assemble` puts constants
+into the value and applies the null rule. They have fingerprints of their own (their spec, like
+a leaf's); a plan that has any, a wrapped root (`root`, the property name a non-object root is
+filled under) or `checks` (keywords deg does not use while filling but the final validation
+still applies, as sorted `(schema pointer, value)` pairs) adds them to the plan fingerprint as a
+sorted set, so the fingerprint of a plan without them is unchanged. `warnings` (what was
+ignored, with the schema pointer) never change a value, but a response reports them, so they
+are hashed too.
+
 Wire form. `to_dict()` is JSON-serializable and stable across runs; `FillPlan.from_dict`
 rebuilds the identical plan (schema copy included) and recomputes every fingerprint, so a
 plan altered in transit or produced by another plan version is refused, not trusted.
@@ -81,6 +93,9 @@ class FieldPlan:
     description: str | None = None
     max_tokens: int | None = None     # x-max-tokens (generate only)
     arrays: tuple[str, ...] = ()      # pointers of the enclosing arrays, outermost first
+    # A scalar union read as one extract.span leaf: (json type, sorted constraints) per branch,
+    # schema order; the span is parsed by the first branch that accepts it (deg.outcomes).
+    branches: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] | None = None
     fingerprint: str = ""             # sha256 of the canonical leaf spec (section 6)
 
     def constraint(self, name: str, default: Any = None) -> Any:
@@ -114,6 +129,10 @@ class FieldPlan:
             "description": self.description,
             "max_tokens": self.max_tokens,
             "arrays": list(self.arrays),
+            # Only union leaves carry branches, so every other leaf keeps its fingerprint.
+            **({} if self.branches is None else {"branches": [
+                [json_type, {name: value for name, value in constraints}]
+                for json_type, constraints in self.branches]}),
         }
 
     def computed_fingerprint(self) -> str:
@@ -127,9 +146,10 @@ class FieldPlan:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FieldPlan:
-        _expect_keys(data, cls, "field")
+        _expect_keys(data, cls, "field", optional=("branches",))
         json_type = data["json_type"]
         labels = data["level_labels"]
+        branches = data.get("branches")
         return cls(
             pointer=data["pointer"],
             path=tuple(data["path"]),
@@ -149,6 +169,8 @@ class FieldPlan:
             description=data["description"],
             max_tokens=data["max_tokens"],
             arrays=tuple(data["arrays"]),
+            branches=None if branches is None else tuple(
+                (json_type, tuple(sorted(constraints.items()))) for json_type, constraints in branches),
             fingerprint=data["fingerprint"],
         )
 
@@ -203,12 +225,143 @@ class ArrayPlan:
                       "arrays": tuple(data["arrays"])})
 
 
-def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...]) -> str:
-    """Hash of the sorted set of parallel-phase fingerprints + ordered generate fingerprints."""
+
+ASSEMBLY_KINDS = ("const", "empty")
+NULLABLE_KINDS = ("object", "array")
+
+
+@dataclass(frozen=True)
+class PlanWarning:
+    """Something in the schema deg ignored or read loosely; `pointer` is its schema location."""
+
+    pointer: str                      # RFC 6901 pointer into the schema document
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pointer": self.pointer, "message": self.message}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PlanWarning:
+        _expect_keys(data, cls, "warning")
+        return cls(pointer=data["pointer"], message=data["message"])
+
+
+@dataclass(frozen=True)
+class ConstantPlan:
+    """A node whose value is known from the schema alone: filled by assembly, never asked."""
+
+    pointer: str                      # "/kind" or "/rows/*/unit"
+    path: tuple[str, ...]
+    value: Any = field(hash=False)    # the JSON value (`{}` for kind "empty"); may be unhashable
+    kind: str = "const"               # "const" (const / one-member enum / one-value range) | "empty" (a map)
+    required: bool = False
+    arrays: tuple[str, ...] = ()      # enclosing arrays, outermost first
+    position: int = 0                 # index in `fields` it comes before (value key order only)
+    fingerprint: str = ""
+
+    def spec(self) -> dict[str, Any]:
+        # `position` orders keys in the value; like a leaf's siblings, it stays out of the hash.
+        return {"pointer": self.pointer, "path": list(self.path), "value": self.value,
+                "kind": self.kind, "required": self.required, "arrays": list(self.arrays)}
+
+    def computed_fingerprint(self) -> str:
+        return sha256_of([PLAN_VERSION, "constant", self.spec()])
+
+    def with_fingerprint(self) -> ConstantPlan:
+        return replace(self, fingerprint=self.computed_fingerprint())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.spec(), "position": self.position, "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ConstantPlan:
+        _expect_keys(data, cls, "constant")
+        return cls(**{**data, "path": tuple(data["path"]), "arrays": tuple(data["arrays"])})
+
+
+@dataclass(frozen=True)
+class NullablePlan:
+    """A nullable object or array: assembly decides null by the rule of deg.response."""
+
+    pointer: str
+    path: tuple[str, ...]
+    kind: str                         # "object" | "array"
+    arrays: tuple[str, ...] = ()
+    fingerprint: str = ""
+
+    def spec(self) -> dict[str, Any]:
+        return {"pointer": self.pointer, "path": list(self.path), "kind": self.kind,
+                "arrays": list(self.arrays)}
+
+    def computed_fingerprint(self) -> str:
+        return sha256_of([PLAN_VERSION, "nullable", self.spec()])
+
+    def with_fingerprint(self) -> NullablePlan:
+        return replace(self, fingerprint=self.computed_fingerprint())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.spec(), "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> NullablePlan:
+        _expect_keys(data, cls, "nullable")
+        return cls(**{**data, "path": tuple(data["path"]), "arrays": tuple(data["arrays"])})
+
+
+@dataclass(frozen=True)
+class TuplePlan:
+    """A tuple array (`prefixItems`): one node per position, under the path segments "0",
+    "1", ...; assembly lists them in order, stopping at the first absent optional position."""
+
+    pointer: str
+    path: tuple[str, ...]
+    length: int                       # positions filled (len(prefixItems))
+    min_items: int = 0                # positions below it are required
+    arrays: tuple[str, ...] = ()
+    fingerprint: str = ""
+
+    def spec(self) -> dict[str, Any]:
+        return {"pointer": self.pointer, "path": list(self.path), "length": self.length,
+                "min_items": self.min_items, "arrays": list(self.arrays)}
+
+    def computed_fingerprint(self) -> str:
+        return sha256_of([PLAN_VERSION, "tuple", self.spec()])
+
+    def with_fingerprint(self) -> TuplePlan:
+        return replace(self, fingerprint=self.computed_fingerprint())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.spec(), "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TuplePlan:
+        _expect_keys(data, cls, "tuple")
+        return cls(**{**data, "path": tuple(data["path"]), "arrays": tuple(data["arrays"])})
+
+
+def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...],
+                     constants: tuple[ConstantPlan, ...] = (),
+                     nullables: tuple[NullablePlan, ...] = (), root: str | None = None,
+                     checks: tuple[tuple[str, Any], ...] = (),
+                     warnings: tuple[PlanWarning, ...] = (),
+                     tuples: tuple[TuplePlan, ...] = ()) -> str:
+    """Hash of the sorted set of parallel-phase fingerprints + ordered generate fingerprints.
+
+    Assembly nodes, a wrapped root, checks and warnings are added (as sorted sets) only when
+    present, so a plan without them keeps the fingerprint it always had. Warnings are hashed
+    because a response carries them: two schemas that differ only in an ignored keyword must
+    not share a cached response."""
     parallel = sorted({f.fingerprint for f in fields if f.phase == "parallel"}
                       | {a.fingerprint for a in arrays})
     generate = [f.fingerprint for f in fields if f.phase == "generate"]
-    return sha256_of([PLAN_VERSION, "plan", parallel, generate])
+    parts: list[Any] = [PLAN_VERSION, "plan", parallel, generate]
+    assembly = sorted({c.fingerprint for c in constants} | {n.fingerprint for n in nullables}
+                      | {t.fingerprint for t in tuples}
+                      | {sha256_of(["check", pointer, value]) for pointer, value in checks})
+    notes = sorted({sha256_of([w.pointer, w.message]) for w in warnings})
+    if assembly or root is not None or notes:
+        parts.append({"assembly": assembly, "root": root, "warnings": notes})
+    return sha256_of(parts)
 
 
 @dataclass(frozen=True)
@@ -217,6 +370,13 @@ class FillPlan:
     arrays: tuple[ArrayPlan, ...]
     fingerprint: str
     schema: Any = field(default=None, compare=False, repr=False)  # deep copy of the input
+    constants: tuple[ConstantPlan, ...] = ()
+    nullables: tuple[NullablePlan, ...] = ()
+    root: str | None = None           # property name a non-object root is filled under
+    # (schema pointer, value) checked only at the end; values may be unhashable JSON.
+    checks: tuple[tuple[str, Any], ...] = field(default=(), hash=False)
+    warnings: tuple[PlanWarning, ...] = ()
+    tuples: tuple[TuplePlan, ...] = ()
 
     def field_at(self, pointer: str) -> FieldPlan:
         for leaf in self.fields:
@@ -239,13 +399,27 @@ class FillPlan:
         return tuple(f for f in self.fields if f.phase == "generate")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        """The wire form; the optional sections appear only when the plan has them."""
+        data: dict[str, Any] = {
             "version": PLAN_VERSION,
             "fingerprint": self.fingerprint,
             "fields": [f.to_dict() for f in self.fields],
             "arrays": [a.to_dict() for a in self.arrays],
             "schema": copy.deepcopy(self.schema),
         }
+        if self.constants:
+            data["constants"] = [c.to_dict() for c in self.constants]
+        if self.nullables:
+            data["nullables"] = [n.to_dict() for n in self.nullables]
+        if self.tuples:
+            data["tuples"] = [t.to_dict() for t in self.tuples]
+        if self.root is not None:
+            data["root"] = self.root
+        if self.checks:
+            data["checks"] = [[pointer, copy.deepcopy(value)] for pointer, value in self.checks]
+        if self.warnings:
+            data["warnings"] = [w.to_dict() for w in self.warnings]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FillPlan:
@@ -253,31 +427,46 @@ class FillPlan:
         if not isinstance(data, dict):
             raise ValueError(f"a plan must be a JSON object, got {type(data).__name__}")
         expected = {"version", "fingerprint", "fields", "arrays", "schema"}
-        if set(data) != expected:
-            raise ValueError(f"plan keys must be {sorted(expected)}, got {sorted(data)}")
+        optional = {"constants", "nullables", "tuples", "root", "checks", "warnings"}
+        if not expected <= set(data) <= expected | optional:
+            raise ValueError(f"plan keys must be {sorted(expected)} (and optionally "
+                             f"{sorted(optional)}), got {sorted(data)}")
         if data["version"] != PLAN_VERSION:
             raise ValueError(f"plan version {data['version']!r} is not {PLAN_VERSION!r}")
         try:
             leaves = tuple(FieldPlan.from_dict(f) for f in data["fields"])
             arrays = tuple(ArrayPlan.from_dict(a) for a in data["arrays"])
-        except (TypeError, AttributeError) as exc:
+            constants = tuple(ConstantPlan.from_dict(c) for c in data.get("constants", ()))
+            nullables = tuple(NullablePlan.from_dict(n) for n in data.get("nullables", ()))
+            checks = tuple((pointer, value) for pointer, value in data.get("checks", ()))
+            warnings = tuple(PlanWarning.from_dict(w) for w in data.get("warnings", ()))
+            tuples = tuple(TuplePlan.from_dict(t) for t in data.get("tuples", ()))
+        except (TypeError, AttributeError, ValueError) as exc:
             raise ValueError(f"malformed plan: {exc}") from exc
-        for item in (*leaves, *arrays):
+        for item in (*leaves, *arrays, *constants, *nullables, *tuples):
             if item.fingerprint != item.computed_fingerprint():
                 raise ValueError(f"fingerprint of {item.pointer!r} does not match its spec: "
                                  "the plan was altered or compiled by another version")
+        root = data.get("root")
         plan = cls(fields=leaves, arrays=arrays, fingerprint=data["fingerprint"],
-                   schema=copy.deepcopy(data["schema"]))
-        if plan.fingerprint != plan_fingerprint(leaves, arrays):
+                   schema=copy.deepcopy(data["schema"]), constants=constants,
+                   nullables=nullables, root=root, checks=checks, warnings=warnings,
+                   tuples=tuples)
+        if plan.fingerprint != plan_fingerprint(leaves, arrays, constants, nullables, root,
+                                                checks, warnings, tuples):
             raise ValueError("plan fingerprint does not match its fields and arrays")
         return plan
 
+    def warning_dicts(self) -> list[dict[str, Any]]:
+        return [w.to_dict() for w in self.warnings]
 
-def _expect_keys(data: Any, cls: type, what: str) -> None:
+
+def _expect_keys(data: Any, cls: type, what: str, optional: tuple[str, ...] = ()) -> None:
     if not isinstance(data, dict):
         raise ValueError(f"a plan {what} must be a JSON object, got {type(data).__name__}")
     expected = {f.name for f in dataclass_fields(cls)}
-    if set(data) != expected:
-        missing, extra = sorted(expected - set(data)), sorted(set(data) - expected)
+    if set(data) | set(optional) != expected | set(optional) or not set(data) <= expected:
+        missing = sorted(expected - set(data) - set(optional))
+        extra = sorted(set(data) - expected)
         raise ValueError(f"plan {what} {data.get('pointer')!r}: missing keys {missing}, "
                          f"unknown keys {extra}")

@@ -9,6 +9,11 @@ Choices where the contract is silent:
 - `seed` is an integer in 0..2**63-1 (it seeds a 64-bit generator stream per field).
 - `default_offset` is `"Z"` or `±HH:MM` with HH 00-23 and MM 00-59, as in RFC 3339.
 - `model` is any non-empty name; whether the server knows it is the server's check.
+- `options.strict_schema: true` compiles the schema strictly (contract sections 2-5 exactly,
+  `compile_schema(schema, strict=True)`); the default reads it loosely and reports warnings.
+  It is a compile option, so it stays out of `canonical_json` (the cache key and what the
+  runtime receives): the plan fingerprint already tells the two readings apart where they
+  differ, and a schema both accept compiles to the identical plan.
 """
 from __future__ import annotations
 
@@ -39,6 +44,7 @@ class FillOptions(BaseModel):
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     array_decode: Literal["threshold", "count_peaks", "hybrid"] = "count_peaks"
     null_margin: Annotated[float, Field(allow_inf_nan=False)] | None = None
+    strict_schema: bool = False
 
     @field_validator("default_offset")
     @classmethod
@@ -56,9 +62,11 @@ class FillOptions(BaseModel):
     def canonical_json(self) -> str:
         """Every option, defaults included, as canonical JSON: equal options, equal text.
 
-        Used in cache keys, so `{}` and the explicit defaults give the same key.
+        Used in cache keys, so `{}` and the explicit defaults give the same key. The compile
+        option `strict_schema` is left out (see the module docstring).
         """
-        return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return json.dumps(self.model_dump(mode="json", exclude={"strict_schema"}),
+                          sort_keys=True, separators=(",", ":"))
 
 
 class FillRequest(BaseModel):

@@ -24,6 +24,25 @@ calls it again, which changes nothing on an already-dropped fill (it is idempote
 - `usage`: `prompt_tokens` from the runtime; `generated_tokens` is the sum of the surviving
   leaves' `generated_tokens` (the contract's definition), not `raw.generated_tokens`.
 - `plan`: the plan fingerprint.
+- `warnings`: the plan's warnings (`{pointer, message}`, what the loose reading ignored), `[]`
+  for a schema read exactly.
+
+Values that need no fork (plan `constants`, `nullables`, `root`):
+
+- a constant is put in the value wherever its node is (in every item of an enclosing array),
+  with meta `{"mode": "const", "confidence": 1.0}`; an empty map (`kind: "empty"`) has meta
+  `{"mode": "map", "items": 0}`.
+- **The null rule of nullable objects and arrays.** A nullable array is `null` when it has no
+  item, or fewer surviving items than its `minItems` (meta `null_reason` `not_found` /
+  `minItems`). A nullable object is `null` when it holds extract leaves or arrays and none of
+  them found anything (`not_found`: decisions and generated text are always produced, so they
+  are no evidence), or when one of its own required extract leaves has no valid value, or one
+  of its own arrays is short of `minItems` (`required`): like an array item, but the object
+  becomes `null` instead of disappearing. "Its own" means the object is the innermost array
+  item or nullable object enclosing that leaf. A null node's entries below it leave `meta`.
+- a plan with a wrapped `root` (a non-object schema root) is built as an object with that one
+  property; the returned value is the property's value and meta pointers lose the prefix, so
+  `meta` is keyed by pointers into the value actually returned (`""` for the root itself).
 
 Then `value` is validated against `plan.schema` with the validator of the schema's draft (its
 `$schema`, else 2020-12) and deg's own format checks (`deg.parsers.formats`), `uniqueItems`
@@ -33,6 +52,7 @@ argmax) is a `FillError` too: assembly never guesses.
 """
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import replace
 from typing import Any
@@ -99,6 +119,24 @@ def _plan_index(plan: FillPlan) -> tuple[dict[str, FieldPlan], dict[str, ArrayPl
     return {f.pointer: f for f in plan.fields}, {a.pointer: a for a in plan.arrays}
 
 
+def _nullable_paths(plan: FillPlan, kind: str) -> set[tuple[str, ...]]:
+    return {n.path for n in plan.nullables if n.kind == kind}
+
+
+def _absorber(path: tuple[str, ...], below: int, objects: set[tuple[str, ...]]) -> int | None:
+    """Length of the deepest prefix of `path[:below]` that absorbs a missing required value:
+    an array item (ends in "*", possibly the leaf or array itself) or a nullable object.
+    None: nothing does (a FillError)."""
+    for length in range(below, 0, -1):
+        if path[length - 1] == "*" or path[:length] in objects:
+            return length
+    return None
+
+
+def _is_item(path: tuple[str, ...], length: int) -> bool:
+    return path[length - 1] == "*"
+
+
 def _field_plan(fields: dict[str, FieldPlan], outcome: FieldOutcome) -> FieldPlan:
     field = fields.get(outcome.plan_pointer)
     if field is None:
@@ -119,6 +157,8 @@ def _array_plan(arrays: dict[str, ArrayPlan], outcome: ArrayOutcome) -> ArrayPla
 def apply_drops(plan: FillPlan, raw: RawFill) -> RawFill:
     """Remove array items whose required values are missing (see the module docstring)."""
     fields, arrays = _plan_index(plan)
+    objects = _nullable_paths(plan, "object")
+    nullable_arrays = _nullable_paths(plan, "array")
     dead: set[Item] = set()
     located_fields = []
     for outcome in raw.fields:
@@ -126,12 +166,14 @@ def apply_drops(plan: FillPlan, raw: RawFill) -> RawFill:
         where = _Located(outcome.pointer, field.path)
         located_fields.append((outcome, where))
         if field.mode in EXTRACT_MODES and field.on_null == "forbid" and not outcome.found:
-            if not where.stars:
+            length = _absorber(field.path, len(field.path), objects)
+            if length is None:
                 raise FillError(
                     f"{outcome.pointer}: required field has no valid value "
                     f"({outcome.null_reason or 'not_found'})"
                 )
-            dead.add(where.item(len(where.stars) - 1))
+            if _is_item(field.path, length):  # else the nullable object becomes null
+                dead.add(where.item(field.path[:length].count("*") - 1))
 
     located_arrays = []
     for outcome in raw.arrays:
@@ -146,14 +188,16 @@ def apply_drops(plan: FillPlan, raw: RawFill) -> RawFill:
         if any(item in dead for item in where.items()):
             continue
         survivors = sum((outcome.pointer, i) not in dead for i in range(outcome.items))
-        if survivors >= array.min_items:
-            continue
-        if not where.stars:
+        if survivors >= array.min_items or array.path in nullable_arrays:
+            continue  # a short nullable array is null (assembly), not a missing value
+        length = _absorber(array.path, len(array.path), objects)
+        if length is None:
             raise FillError(
                 f"{outcome.pointer}: minItems {array.min_items}: only {survivors} items have "
                 "their required values"
             )
-        dead.add(where.item(len(where.stars) - 1))
+        if _is_item(array.path, length):
+            dead.add(where.item(array.path[:length].count("*") - 1))
 
     remap: dict[str, dict[int, int]] = {}
     kept_arrays: list[ArrayOutcome] = []
@@ -189,17 +233,37 @@ def apply_drops(plan: FillPlan, raw: RawFill) -> RawFill:
 
 def assemble(plan: FillPlan, raw: RawFill, *, model: str) -> dict[str, Any]:
     """The section-8 response for `raw` under `plan`; raises FillError rather than lie."""
+    if plan.root is None:
+        return _assemble(plan, raw, model)
+    prefix = pointer_of([plan.root])
+    try:
+        return _assemble(plan, raw, model)
+    except FillError as exc:  # name the pointer in the value the user asked for
+        message = str(exc)
+        if message.startswith(prefix):
+            message = message[len(prefix):]
+            message = message if message.startswith("/") else "(root)" + message
+        raise FillError(message) from None
+
+
+def _assemble(plan: FillPlan, raw: RawFill, model: str) -> dict[str, Any]:
     raw = apply_drops(plan, raw)
     builder = _Builder(plan, raw)
-    value = builder.build_object(())
+    value: Any = builder.build_object(())
     builder.check_all_used()
+    meta = builder.meta
+    if plan.root is not None:
+        value = value[plan.root]
+        prefix = pointer_of([plan.root])
+        meta = {pointer[len(prefix):]: entry for pointer, entry in meta.items()}
     _validate(plan, value)
     return {
         "model": model,
         "value": value,
-        "meta": builder.meta,
+        "meta": meta,
         "usage": {"prompt_tokens": raw.prompt_tokens, "generated_tokens": builder.generated_tokens},
         "plan": plan.fingerprint,
+        "warnings": plan.warning_dicts(),
     }
 
 
@@ -212,8 +276,12 @@ class _Builder:
     def __init__(self, plan: FillPlan, raw: RawFill):
         self.fields = {f.path: f for f in plan.fields}
         self.arrays = {a.path: a for a in plan.arrays}
+        self.constants = {c.path: c for c in plan.constants}
+        self.tuples = {t.path: t for t in plan.tuples}
+        self.objects = _nullable_paths(plan, "object")
+        self.nullable_arrays = _nullable_paths(plan, "array")
         self.children: dict[tuple[str, ...], list[str]] = {}
-        for path in [f.path for f in plan.fields] + [a.path for a in plan.arrays]:
+        for path in _schema_order(plan):
             for depth in range(len(path)):
                 names = self.children.setdefault(path[:depth], [])
                 if path[depth] not in names:
@@ -223,13 +291,115 @@ class _Builder:
         self.used: set[str] = set()
         self.meta: dict[str, dict[str, Any]] = {}
         self.generated_tokens = 0
+        self.nulled = self._nulled_objects(plan)
+
+    def _nulled_objects(self, plan: FillPlan) -> dict[str, str]:
+        """Concrete pointer of each nullable object instance that is null -> null_reason."""
+        if not self.objects:
+            return {}
+        nulled: dict[str, str] = {}
+        missing = [(outcome.pointer, self.fields[_plan_path(outcome.plan_pointer, self.fields)])
+                   for outcome in self.field_outcomes.values()
+                   if not outcome.found and outcome.mode in EXTRACT_MODES]
+        for pointer, field in missing:
+            if field.on_null == "forbid":
+                length = _absorber(field.path, len(field.path), self.objects)
+                if length is not None and not _is_item(field.path, length):
+                    nulled[_prefix(pointer, length)] = "required"
+        for outcome in self.array_outcomes.values():
+            array = self.arrays.get(tuple(_split(outcome.plan_pointer)))
+            if array is None or array.path in self.nullable_arrays:
+                continue
+            if outcome.items < array.min_items:
+                length = _absorber(array.path, len(array.path), self.objects)
+                if length is not None and not _is_item(array.path, length):
+                    nulled[_prefix(outcome.pointer, length)] = "required"
+        evidence_paths = {path for path in self.objects if self._has_evidence_source(path)}
+        found = [o.pointer for o in self.field_outcomes.values()
+                 if o.found and o.mode in EXTRACT_MODES]
+        found += [o.pointer for o in self.array_outcomes.values() if o.items > 0]
+        # Every instance that holds a found value (one pass, linear in outcomes x depth).
+        holding = set()
+        for pointer in found:
+            segments = _split(pointer)
+            holding.update(pointer_of(segments[:length]) for length in range(len(segments) + 1))
+        for pointer in list(self.field_outcomes) + list(self.array_outcomes):
+            segments = _split(pointer)
+            for path in evidence_paths:
+                if len(segments) >= len(path) and all(
+                        name == "*" or name == segment for name, segment in zip(path, segments)):
+                    instance = pointer_of(segments[:len(path)])
+                    if instance not in nulled and instance not in holding:
+                        nulled[instance] = "not_found"
+        return nulled
+
+    def _has_evidence_source(self, path: tuple[str, ...]) -> bool:
+        inside = [f for p, f in self.fields.items() if p[:len(path)] == path]
+        return any(f.mode in EXTRACT_MODES for f in inside) or any(
+            p[:len(path)] == path for p in self.arrays)
 
     def build(self, path: tuple[str, ...], concrete: list[str | int]) -> Any:
+        if path in self.constants:
+            return self.build_constant(path, concrete)
         if path in self.fields:
             return self.build_leaf(self.fields[path], concrete)
         if path in self.arrays:
             return self.build_array(self.arrays[path], concrete)
+        if path in self.tuples:
+            return self.build_tuple(path, concrete)
+        if path in self.objects:
+            return self.build_nullable(path, concrete)
         return self.build_object(path, concrete)
+
+    def build_constant(self, path: tuple[str, ...], concrete: list[str | int]) -> Any:
+        constant = self.constants[path]
+        if constant.kind == "empty":
+            self.meta[pointer_of(concrete)] = {"mode": "map", "items": 0}
+        else:
+            self.meta[pointer_of(concrete)] = {"mode": "const", "confidence": 1.0}
+        return copy.deepcopy(constant.value)
+
+    def build_nullable(self, path: tuple[str, ...], concrete: list[str | int]) -> Any:
+        """A nullable object: built, then replaced by null under the null rule."""
+        pointer = pointer_of(concrete)
+        reason = self.nulled.get(pointer)
+        outer, tokens = self._open_scope()
+        value = self.build_object(path, concrete)
+        self._close_scope(outer, keep=reason is None)
+        if reason is None:
+            return value
+        self.generated_tokens = tokens
+        self.meta[pointer] = {"mode": "object", "null_reason": reason}
+        return None
+
+    def build_tuple(self, path: tuple[str, ...], concrete: list[str | int]) -> Any:
+        """Positions in order, cut at the first absent (optional) one; a nullable tuple follows
+        the object rule."""
+        pointer = pointer_of(concrete)
+        outer, tokens = self._open_scope()
+        values = [self.build(path + (str(i),), concrete + [str(i)])
+                  for i in range(self.tuples[path].length)]
+        reason = self.nulled.get(pointer) if path in self.objects else None
+        self._close_scope(outer, keep=reason is None)
+        if reason is not None:
+            self.generated_tokens = tokens
+            self.meta[pointer] = {"mode": "tuple", "null_reason": reason}
+            return None
+        if _ABSENT in values:
+            values = values[:values.index(_ABSENT)]
+        self.meta[pointer] = {"mode": "tuple", "items": len(values)}
+        return values
+
+    def _open_scope(self) -> tuple[dict[str, dict[str, Any]], int]:
+        """Collect the meta of a node that may turn null apart, so dropping it is cheap."""
+        outer = self.meta
+        self.meta = {}
+        return outer, self.generated_tokens
+
+    def _close_scope(self, outer: dict[str, dict[str, Any]], keep: bool) -> None:
+        if keep:
+            outer.update(self.meta)
+        self.meta = outer
 
     def build_object(self, path: tuple[str, ...], concrete: list[str | int] | None = None) -> dict:
         concrete = concrete or []
@@ -253,12 +423,20 @@ class _Builder:
         if outcome.dropped > 0:
             entry["dropped"] = outcome.dropped
         self.meta[pointer] = entry
+        outer, tokens = self._open_scope()
         items = []
         for index in range(outcome.items):
             value = self.build(array.path + ("*",), concrete + [index])
             if value is _ABSENT:
                 raise FillError(f"{pointer_of(concrete + [index])}: array item has no value")
             items.append(value)
+        if array.path in self.nullable_arrays and (
+                outcome.items == 0 or outcome.items < array.min_items):
+            self._close_scope(outer, keep=False)
+            self.generated_tokens = tokens
+            entry["null_reason"] = "not_found" if outcome.items == 0 else "minItems"
+            return None
+        self._close_scope(outer, keep=True)
         return items
 
     def build_leaf(self, field: FieldPlan, concrete: list[str | int]) -> Any:
@@ -283,6 +461,9 @@ class _Builder:
             return None
         if field.on_null == "omit":
             return _ABSENT
+        length = _absorber(field.path, len(field.path), self.objects)
+        if length is not None and _prefix(pointer, length) in self.nulled:
+            return _ABSENT  # its nullable object is null (see _nulled_objects)
         raise FillError(
             f"{pointer}: required field has no valid value ({outcome.null_reason or 'not_found'})"
         )
@@ -292,6 +473,32 @@ class _Builder:
             for pointer in outcomes:
                 if f"{kind} {pointer}" not in self.used:
                     raise FillError(f"{pointer}: {kind} outcome outside the filled value")
+
+
+def _schema_order(plan: FillPlan) -> list[tuple[str, ...]]:
+    """Every node path in schema order: constants sit before the leaf they preceded."""
+    before: dict[int, list[tuple[str, ...]]] = {}
+    for constant in plan.constants:
+        before.setdefault(constant.position, []).append(constant.path)
+    order: list[tuple[str, ...]] = []
+    for index, leaf in enumerate(plan.fields):
+        order += before.pop(index, [])
+        order.append(leaf.path)
+    for position in sorted(before):
+        order += before[position]
+    return order + [a.path for a in plan.arrays]
+
+
+def _plan_path(plan_pointer: str, fields: dict[tuple[str, ...], FieldPlan]) -> tuple[str, ...]:
+    path = tuple(_split(plan_pointer))
+    if path not in fields:
+        raise FillError(f"plan has no leaf {plan_pointer}")
+    return path
+
+
+def _prefix(pointer: str, length: int) -> str:
+    """The concrete pointer of the first `length` segments of `pointer`."""
+    return pointer_of(_split(pointer)[:length])
 
 
 def _by_pointer(outcomes: list, kind: str) -> dict[str, Any]:
@@ -350,7 +557,7 @@ def _check_decide(field: FieldPlan, outcome: FieldOutcome, pointer: str) -> None
         raise FillError(f"{pointer}: value {outcome.value!r} is not the most probable {chosen!r}")
 
 
-def _validate(plan: FillPlan, value: dict[str, Any]) -> None:
+def _validate(plan: FillPlan, value: Any) -> None:
     schema = plan.schema
     if schema is None:
         raise FillError("plan carries no schema to validate the value against")
@@ -362,6 +569,7 @@ def _validate(plan: FillPlan, value: dict[str, Any]) -> None:
     if errors:
         error = errors[0]
         raise FillError(
-            f"{pointer_of(list(error.absolute_path))}: value fails {error.validator!r}: "
+            f"{pointer_of(list(error.absolute_path)) or '(root)'}: value fails "
+            f"{error.validator!r}: "
             f"{error.message}"
         )

@@ -148,9 +148,9 @@ class Gateway:
     # -- compile ------------------------------------------------------------------------------
 
     @staticmethod
-    def compile(schema: Any) -> Any:
+    def compile(schema: Any, strict: bool = False) -> Any:
         try:
-            return deg.compile_schema(schema)
+            return deg.compile_schema(schema, strict=strict)
         except SchemaError as exc:
             raise ApiError(422, "schema_error", "the schema cannot be filled", errors=exc.errors) from None
 
@@ -162,7 +162,7 @@ class Gateway:
             fill_request = parse_fill_request(body)
         except RequestError as exc:
             raise ApiError(422, "validation_error", "invalid fill request", errors=exc.errors) from None
-        plan = self.compile(fill_request.json_schema)
+        plan = self.compile(fill_request.json_schema, fill_request.options.strict_schema)
         try:
             context = render_context(fill_request.context)
         except ContextError as exc:
@@ -237,7 +237,8 @@ class Gateway:
             plan_request = parse_plan_request(body)
         except RequestError as exc:
             raise ApiError(422, "validation_error", "invalid plan request", errors=exc.errors) from None
-        return Response(_json_bytes(self.compile(plan_request.json_schema).to_dict()), media_type=JSON)
+        plan = self.compile(plan_request.json_schema, plan_request.strict_schema)
+        return Response(_json_bytes({**plan.to_dict(), "warnings": plan.warning_dicts()}), media_type=JSON)
 
     async def models(self, request: Request) -> Response:
         await self.authorize(request)

@@ -19,7 +19,9 @@ class PlanRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
 
-    json_schema: dict[str, Any] = Field(alias="schema", description="a JSON Schema whose root is type: object")
+    json_schema: dict[str, Any] = Field(alias="schema", description="a JSON Schema")
+    strict_schema: bool = Field(False, description="refuse what deg cannot fill exactly (contract sections 2-5) "
+                                                   "instead of ignoring it with a warning")
 
 
 def parse_plan_request(data: Any) -> PlanRequest:

@@ -12,6 +12,12 @@ Stages, each reporting every problem it finds as `{loc, msg}` in one `SchemaErro
 3. `compiler.Compiler`: deg's rules (keywords, types -> mechanisms, nullability, `$ref`,
    bounds, x-extensions), building the leaves and arrays.
 
+`strict=True` reads the schema exactly as contract sections 2-5 say and refuses everything
+else. The default (`strict=False`) accepts the schemas users bring (pydantic models, OpenAI
+function schemas, OpenAPI components) and lists what it ignored or read loosely in
+`plan.warnings`; see `compiler.py` for the rules. A schema that strict mode accepts gives the
+identical plan, fingerprint included, in both modes, with no warnings.
+
 `pattern` is compiled with the `regex` package (Python syntax, Unicode-aware classes such as
 `\\d` and `\\w`), which accepts the ECMA-262 patterns schemas use in practice; ECMA-only
 syntax (e.g. `/u`-mode `\\p{...}` is shared, but `(?<name>` vs `(?P<name>` both work) is
@@ -31,18 +37,29 @@ from deg.schema.document import copy_document, meta_validate, validator_class
 __all__ = ["compile_schema", "SchemaError"]
 
 
-def compile_schema(schema: Any) -> FillPlan:
-    """Compile a JSON Schema to its fill plan, or raise `SchemaError` listing every problem."""
+def compile_schema(schema: Any, strict: bool = False) -> FillPlan:
+    """Compile a JSON Schema to its fill plan, or raise `SchemaError` listing every problem.
+
+    `strict=True` refuses every construct contract sections 2-5 refuse; the default accepts
+    what deg can fill validly and reports the rest in `plan.warnings`."""
     document = copy_document(schema)
     cls = validator_class(document)
     problems = meta_validate(document, cls)
     if problems:
         raise SchemaError(problems)
-    compiler = Compiler(document, cls, draft4=cls is validators.Draft4Validator)
+    compiler = Compiler(document, cls, draft4=cls is validators.Draft4Validator, strict=strict)
     compiler.run()
     if compiler.errors:
         raise SchemaError(compiler.errors)
     fields = tuple(leaf.with_fingerprint() for leaf in compiler.fields)
     arrays = tuple(node.with_fingerprint() for node in compiler.arrays)
-    return FillPlan(fields=fields, arrays=arrays, fingerprint=plan_fingerprint(fields, arrays),
-                    schema=document)
+    constants = tuple(c.with_fingerprint() for c in compiler.constants)
+    nullables = tuple(n.with_fingerprint() for n in compiler.nullables)
+    checks = tuple(sorted(compiler.checks.items()))
+    warnings = tuple(compiler.warnings)
+    tuples = tuple(t.with_fingerprint() for t in compiler.tuples)
+    fingerprint = plan_fingerprint(fields, arrays, constants, nullables, compiler.root, checks,
+                                   warnings, tuples)
+    return FillPlan(fields=fields, arrays=arrays, fingerprint=fingerprint, schema=document,
+                    constants=constants, nullables=nullables, root=compiler.root,
+                    checks=checks, warnings=warnings, tuples=tuples)

@@ -18,92 +18,68 @@ Choices made where the contract is silent:
   stand; the outer annotations override X's.
 - `enum` values must pass the node's own constraints (`maxLength`, bounds...), since an option
   that can never validate would make a decision that fails final validation.
+
+Strict and loose reading. `strict=True` applies contract sections 2-5 exactly: every keyword
+deg cannot honour while filling is an error. The default (loose) reading accepts the schemas
+users bring and reports what it did as plan warnings (`loose.py` lists the rules): annotations,
+unknown keywords and vendor `x-*` extensions are ignored (a near miss of deg's own extensions
+stays an error, with "did you mean"); single values become constants; nullable objects and
+arrays follow the null rule of `deg.response`; `allOf` is merged; a scalar union is read as its
+first readable branch; an object without declared properties is filled `{}`; a non-object root
+is filled under an internal property and returned unwrapped. A keyword that constrains values
+but that deg does not use while filling is recorded in `checks`: the final validation still
+applies it, so a fill never returns a value the user's schema refuses. A schema deg reads the
+same way in both modes gives the same plan in both, fingerprints included.
 """
 from __future__ import annotations
 
 from typing import Any
 
 import regex
+from jsonschema import validators
 
-from deg.plan import ArrayPlan, FieldPlan
-from deg.pointer import join as join_pointer
+from deg.plan import ArrayPlan, ConstantPlan, FieldPlan, NullablePlan, PlanWarning, TuplePlan
+from deg.pointer import pointer_of
 from deg.schema import keywords as kw
+from deg.schema.loose import LooseReading
 from deg.schema.numbers import (admissible_integers, normalized_constraints,
                                 number_admits_some)
+from deg.schema.node import Node, _describe, _equality_key, _pointer, _value_type
 from deg.schema.refs import Loc, RefProblem, find_anchors, resolve_ref
 
 MAX_SCHEMA_DEPTH = 64          # nested schemas (properties, items, $ref hops) on one path
 MAX_EXPANDED_SCHEMAS = 5_000   # schemas visited in all, after $ref expansion
 MIN_OPTIONS, MAX_OPTIONS = 2, 255
 MIN_LEVELS, MAX_LEVELS = 2, 11
+ROOT_PROPERTY = "value"        # the internal property a non-object root is filled under
+# Drafts in which a $ref's siblings are ignored by validation (2019-09 on: they apply too).
+_REF_OVERRIDES_SIBLINGS = (validators.Draft4Validator, validators.Draft6Validator,
+                           validators.Draft7Validator)
 
 
 class _Abort(Exception):
     """Stops the walk when continuing could not produce useful or bounded results."""
 
 
-class Node:
-    """A schema after `$ref` resolution: its keywords and where each keyword was written."""
-
-    def __init__(self, schema: dict[str, Any], locs: dict[str, Loc], loc: Loc, active: frozenset):
-        self.schema = schema
-        self.locs = locs          # keyword -> location of the schema object that holds it
-        self.loc = loc            # where this node is used
-        self.active = active      # document locations of the schemas enclosing this one
-
-    def at(self, keyword: str) -> Loc:
-        return self.locs.get(keyword, self.loc) + (keyword,)
-
-    def get(self, keyword: str, default: Any = None) -> Any:
-        return self.schema.get(keyword, default)
-
-    def __contains__(self, keyword: str) -> bool:
-        return keyword in self.schema
-
-
-def _value_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    return "array" if isinstance(value, list) else "object"
-
-
-def _equality_key(value: Any) -> tuple:
-    """JSON equality: 1 == 1.0, but true != 1 and "1" != 1."""
-    if isinstance(value, bool):
-        return ("boolean", value)
-    if isinstance(value, (int, float)):
-        return ("number", value)
-    return (_value_type(value), value)
-
-
-def _pointer(path: tuple[str, ...]) -> str:
-    return join_pointer(path)
-
-
-def _describe(value: Any) -> str:
-    import json
-    return json.dumps(value, ensure_ascii=False)
-
-
-class Compiler:
-    def __init__(self, document: dict[str, Any], validator_cls: type, draft4: bool):
+class Compiler(LooseReading):
+    def __init__(self, document: dict[str, Any], validator_cls: type, draft4: bool,
+                 strict: bool = True):
         self.document = document
         self.validator_cls = validator_cls
         self.draft4 = draft4
+        self.strict = strict
         self.annotations = kw.DRAFT4_ANNOTATIONS if draft4 else kw.ANNOTATIONS
         self.anchors = find_anchors(document)
         self.errors: list[dict[str, Any]] = []
         self._seen: set[tuple] = set()
         self.fields: list[FieldPlan] = []
         self.arrays: list[ArrayPlan] = []
+        self.constants: list[ConstantPlan] = []
+        self.nullables: list[NullablePlan] = []
+        self.tuples: list[TuplePlan] = []
+        self.warnings: list[PlanWarning] = []
+        self.checks: dict[str, Any] = {}
+        self.root: str | None = None
         self.visited = 0
 
     # -- problems ---------------------------------------------------------------------------
@@ -113,11 +89,36 @@ class Compiler:
             self._seen.add(key)
             self.errors.append({"loc": list(loc), "msg": msg})
 
+    def warn(self, loc: Loc, msg: str) -> None:
+        key = ("warning", tuple(loc), msg)
+        if key not in self._seen:
+            self._seen.add(key)
+            self.warnings.append(PlanWarning(pointer=pointer_of(list(loc)), message=msg))
+
+    def check_at_end(self, loc: Loc, value: Any) -> None:
+        """A keyword deg does not use while filling: final validation still applies it."""
+        self.checks[pointer_of(list(loc))] = value
+
+    def ignorable(self, key: str) -> bool:
+        """Loose reading: a keyword that is no JSON Schema keyword deg knows (warned by screen)."""
+        return not self.strict and not (
+            key in self.annotations or key in kw.STRUCTURAL or key in kw.ALL_TYPE_KEYWORDS
+            or key in kw.UNSUPPORTED or key in kw.EXTENSIONS or key == "const")
+
     # -- entry ------------------------------------------------------------------------------
     def run(self) -> None:
         try:
             root = self.resolve(self.document, (), frozenset())
             if root is None:
+                return
+            if not self.strict:
+                root = self.without_constraint_unions(root)
+            if not self.strict and not self.plain_object(root):
+                self.root = ROOT_PROPERTY
+                self.warn(root.loc, "the root is not an object with properties: deg fills it "
+                                    f"as the internal property {ROOT_PROPERTY!r} and returns "
+                                    "the value unwrapped")
+                self.walk(root, (ROOT_PROPERTY,), (), True, depth=0)
                 return
             self.screen(root)
             base, nullable = self.base_type(root)
@@ -128,6 +129,13 @@ class Compiler:
         except _Abort:
             pass
 
+    def plain_object(self, node: Node) -> bool:
+        """`type: object` (not nullable, no union or choice) with at least one property."""
+        properties = node.get("properties")
+        return (node.get("type") == "object" and isinstance(properties, dict)
+                and bool(properties) and not any(k in node for k in ("enum", "anyOf", "oneOf",
+                                                                       "const")))
+
     # -- $ref ---------------------------------------------------------------------------------
     def resolve(self, raw: Any, loc: Loc, active: frozenset) -> Node | None:
         """Follow `$ref` chains; annotation siblings override the target's annotations."""
@@ -136,6 +144,8 @@ class Compiler:
             self.error((), f"the schema expands to more than {MAX_EXPANDED_SCHEMAS} schemas "
                            "(through $ref)")
             raise _Abort
+        if raw is True and not self.strict:  # accepts any value: read as untyped
+            return Node({}, {}, loc, active | {loc})
         if isinstance(raw, bool):
             self.error(loc, f"a boolean schema ({_describe(raw)}) cannot be filled: give it a "
                             "type")
@@ -148,10 +158,17 @@ class Compiler:
         while "$ref" in schema:
             ref, ref_holder = schema["$ref"], locs["$ref"]
             siblings = [k for k in schema if k != "$ref" and locs[k] == ref_holder]
+            conjoined = []
             for key in siblings:
-                if key not in self.annotations:
+                if key in self.annotations:
+                    continue
+                if self.strict:
                     self.error(ref_holder + (key,), f"{key} cannot stand next to $ref: a $ref's "
                                                     "siblings may only be annotations")
+                elif self.ignorable(key) or self.validator_cls in _REF_OVERRIDES_SIBLINGS:
+                    self.warn(ref_holder + (key,), f"{key} next to $ref is ignored")
+                else:
+                    conjoined.append(key)
             try:
                 target, target_loc = resolve_ref(self.document, ref, self.anchors)
             except RefProblem as exc:
@@ -171,8 +188,16 @@ class Compiler:
             for key in siblings:
                 if key in self.annotations:
                     merged[key], merged_locs[key] = schema[key], locs[key]
+            if conjoined:
+                # 2019-09 and later: a $ref's siblings apply together with its target.
+                extra = {key: schema[key] for key in conjoined}
+                merged, merged_locs = self.merge_parts(
+                    [(merged, merged_locs), (extra, {key: locs[key] for key in conjoined})])
             schema, locs = merged, merged_locs
-        return Node(schema, locs, loc, active)
+        node = Node(schema, locs, loc, active)
+        if not self.strict and "allOf" in node:
+            return self.merge_all_of(node)
+        return node
 
     def child(self, raw: Any, loc: Loc, parent: Node, depth: int) -> Node | None:
         if depth > MAX_SCHEMA_DEPTH:
@@ -184,7 +209,9 @@ class Compiler:
     def screen(self, node: Node) -> None:
         """Refuse unsupported, unknown and misplaced keywords of one node."""
         for key, value in node.schema.items():
-            if key in kw.UNSUPPORTED:
+            if not self.strict:
+                self.screen_loose(node, key, value)
+            elif key in kw.UNSUPPORTED:
                 self.error(node.at(key), f"{key} is not supported: {kw.UNSUPPORTED[key]}")
             elif key.startswith("x-") and key not in kw.EXTENSIONS:
                 self.error(node.at(key), f"unknown extension keyword {key}: the only extensions "
@@ -224,7 +251,10 @@ class Compiler:
     def check_applicable(self, node: Node, allowed: frozenset[str], what: str) -> None:
         for key in node.schema:
             if key in kw.ALL_TYPE_KEYWORDS and key not in allowed:
-                self.error(node.at(key), f"{key} does not apply to {what}")
+                if self.strict:
+                    self.error(node.at(key), f"{key} does not apply to {what}")
+                else:  # validation ignores it too: a keyword constrains only its own type
+                    self.warn(node.at(key), f"{key} does not apply to {what} and is ignored")
 
     # -- types ------------------------------------------------------------------------------
     def base_type(self, node: Node) -> tuple[str | None, bool]:
@@ -247,6 +277,8 @@ class Compiler:
     # -- dispatch ---------------------------------------------------------------------------
     def walk(self, node: Node, path: tuple[str, ...], arrays: tuple[str, ...], required: bool,
              depth: int, inherited: dict[str, tuple[Any, Loc]] | None = None) -> None:
+        if not self.strict:
+            node = self.without_constraint_unions(node)
         self.screen(node)
         if "anyOf" in node and "oneOf" in node:
             self.error(node.at("oneOf"), "use either anyOf or oneOf, not both")
@@ -255,19 +287,43 @@ class Compiler:
         if branches_key is not None:
             self.walk_branches(node, branches_key, path, arrays, required, depth, inherited)
             return
+        if "const" in node and not self.strict:
+            self.constant_from_const(node, path, arrays, required, inherited)
+            return
         if "enum" in node:
             self.choice_from_enum(node, path, arrays, required, inherited)
             return
         if "type" not in node:
-            if any(key in kw.UNSUPPORTED for key in node.schema):
-                return  # the unsupported keyword was reported; "no type" would only be noise
-            self.error(node.loc, "no type: give the field a \"type\" (or an enum, or a oneOf "
-                                 "of const options) so deg knows how to fill it")
-            return
+            if not self.strict:
+                node = self.implied_type(node)
+            else:
+                if any(key in kw.UNSUPPORTED for key in node.schema):
+                    return  # the unsupported keyword was reported; "no type" would be noise
+                self.error(node.loc, "no type: give the field a \"type\" (or an enum, or a "
+                                     "oneOf of const options) so deg knows how to fill it")
+                return
+        if not self.strict:
+            names = self.declared_types(node) or set()
+            others = [t for t in self.type_list(node) if t != "null"]
+            if not others:
+                self.refuse_inherited(inherited, "a null")
+                self.refuse_extensions(node, "a null")
+                self.add_constant(node, path, arrays, required, None)
+                return
+            if len(others) > 1:
+                branches = [Node({**node.schema, "type": t}, node.locs, node.loc, node.active)
+                            for t in others]
+                self.read_union(node, "type", branches, "null" in names, path, arrays,
+                                required, depth, inherited)
+                return
         base, nullable = self.base_type(node)
         if base is None:
             return
         self.walk_typed(node, base, nullable, path, arrays, required, depth, inherited)
+
+    def type_list(self, node: Node) -> list[str]:
+        declared = node.get("type")
+        return [declared] if isinstance(declared, str) else list(declared or ())
 
     def walk_typed(self, node: Node, base: str, nullable: bool, path: tuple[str, ...],
                    arrays: tuple[str, ...], required: bool, depth: int,
@@ -277,13 +333,19 @@ class Compiler:
                                                    "its items are a plain string")
         self.check_applicable(node, kw.TYPE_KEYWORDS[base], f"type {base}")
         if base == "object":
-            if nullable:
+            if nullable and self.strict:
                 self.error(node.at("type"), "nullable objects are not supported")
             self.refuse_extensions(node, "an object")
-            self.walk_object(node, path, arrays, depth)
+            self.walk_object(node, path, arrays, depth, nullable=nullable, required=required)
         elif base == "array":
-            if nullable:
+            if nullable and self.strict:
                 self.error(node.at("type"), "nullable arrays are not supported")
+            elif nullable:
+                # A nullable tuple follows the object rule (its positions are like properties).
+                tuple_form = "prefixItems" in node or isinstance(node.get("items"), list)
+                self.nullables.append(NullablePlan(pointer=_pointer(path), path=path,
+                                                   kind="object" if tuple_form else "array",
+                                                   arrays=arrays))
             self.walk_array(node, path, arrays, required, depth)
         elif base == "boolean":
             self.refuse_extensions(node, "a boolean")
@@ -304,8 +366,18 @@ class Compiler:
 
     # -- objects and arrays -----------------------------------------------------------------
     def walk_object(self, node: Node, path: tuple[str, ...], arrays: tuple[str, ...],
-                    depth: int) -> None:
+                    depth: int, nullable: bool = False, required: bool = True) -> None:
         properties = node.get("properties")
+        if not self.strict:
+            if not (isinstance(properties, dict) and properties):
+                self.fill_empty_object(node, path, arrays, nullable, required)
+                return
+            if nullable:
+                self.nullables.append(NullablePlan(pointer=_pointer(path), path=path,
+                                                   kind="object", arrays=arrays))
+            if isinstance(node.get("additionalProperties"), dict):
+                self.warn(node.at("additionalProperties"), "additional keys are never filled: "
+                                                           "deg fills the declared properties")
         if not isinstance(properties, dict) or not properties:
             where = node.at("properties") if "properties" in node else node.loc
             self.error(where, "an object needs at least one property to fill")
@@ -317,6 +389,9 @@ class Compiler:
                                                            "not in properties")
         for name, raw in properties.items():
             loc = node.at("properties") + (name,)
+            if raw is False and not self.strict and name not in required:
+                self.warn(loc, f"property {name!r} is false (never valid): it is never filled")
+                continue
             if name == "*":
                 self.error(loc, "the property name \"*\" is reserved: it means \"each item\" in "
                                 "plan pointers")
@@ -340,12 +415,18 @@ class Compiler:
         if max_items is not None and min_items > max_items:
             self.error(node.at("minItems"), f"minItems {min_items} is greater than maxItems "
                                             f"{max_items}: no array fits")
-        if "items" not in node:
+        if "items" not in node and self.strict:
             self.error(node.loc, "an array needs an items schema")
+            return
+        if not self.strict and (isinstance(node.get("items"), list) or "prefixItems" in node):
+            self.walk_tuple(node, path, arrays, depth)
             return
         if isinstance(node.get("items"), list):
             return  # tuple form, already refused by screen()
-        item = self.child(node.get("items"), node.at("items"), node, depth + 1)
+        if "items" in node:
+            item = self.child(node.get("items"), node.at("items"), node, depth + 1)
+        else:  # loose: no items schema, so any item is valid; read as untyped
+            item = self.child({}, node.loc + ("items",), node, depth + 1)
         if item is None:
             return
         pointer = _pointer(path)
@@ -357,9 +438,16 @@ class Compiler:
             inherited = {"x-generate": (True, node.at("x-generate"))}
             if "x-max-tokens" in node:
                 inherited["x-max-tokens"] = (node.get("x-max-tokens"), node.at("x-max-tokens"))
+        first_constant = len(self.constants)
         self.walk(item, path + ("*",), arrays + (pointer,), True, depth + 1, inherited)
-        item_type, _ = self.base_type(item) if "type" in item else (None, False)
-        kind = item_type if item_type in ("object", "array") else "leaf"
+        item_path = path + ("*",)
+        if any(a is not None and a.path == item_path for a in self.arrays[slot + 1:]):
+            kind = "array"
+        elif any(leaf.path == item_path for leaf in self.fields[first_leaf:]) or any(
+                c.path == item_path for c in self.constants[first_constant:]):
+            kind = "leaf"
+        else:
+            kind = "object"
         self.arrays[slot] = ArrayPlan(
             pointer=pointer, path=path, min_items=min_items, max_items=max_items,
             unique_items=node.get("uniqueItems", False), required=required,
@@ -385,9 +473,21 @@ class Compiler:
             inner = branches[0] if nulls[0] is branches[1] else branches[1]
             self.walk_nullable(node, key, nulls[0], inner, path, arrays, required, depth,
                                inherited)
-        else:
+        elif self.strict:
             self.error(node.at(key), f"{key} is allowed only as [X, {{\"type\": \"null\"}}] "
                                      "(a nullable X) or as a list of const/enum options")
+        elif len(branches) == 1:  # one branch: the same as allOf of it
+            outer = {k: v for k, v in node.schema.items() if k != key}
+            schema, locs = self.merge_parts([(outer, {k: node.locs[k] for k in outer}),
+                                             (branches[0].schema, branches[0].locs)])
+            self.walk(Node(schema, locs, node.loc, node.active | branches[0].active), path,
+                      arrays, required, depth, inherited)
+        else:
+            for null_branch in nulls:
+                self.check_branch_keywords(null_branch, frozenset({"type"}), "the null branch")
+            others = [b for b in branches if not self.is_null_branch(b)]
+            self.read_union(node, key, others, bool(nulls), path, arrays, required, depth,
+                            inherited)
 
     def is_null_branch(self, branch: Node) -> bool:
         declared = branch.get("type")
@@ -396,7 +496,7 @@ class Compiler:
 
     def check_branch_keywords(self, branch: Node, allowed: frozenset[str], what: str) -> None:
         for name in branch.schema:
-            if name not in allowed and name not in self.annotations:
+            if name not in allowed and name not in self.annotations and not self.ignorable(name):
                 self.error(branch.at(name), f"{name} is not allowed in {what}")
 
     def walk_nullable(self, node: Node, key: str, null_branch: Node, inner: Node,
@@ -405,7 +505,8 @@ class Compiler:
         """`anyOf/oneOf: [X, {type: null}]`: X, nullable, under the outer annotations."""
         self.check_branch_keywords(null_branch, frozenset({"type"}), "the null branch")
         for name in node.schema:
-            if name != key and name not in self.annotations and name not in kw.EXTENSIONS:
+            if name != key and name not in self.annotations and name not in kw.EXTENSIONS \
+                    and not self.ignorable(name):
                 self.error(node.at(name), f"{name} cannot stand next to a nullable {key}: put "
                                           "it inside the non-null branch")
         schema, locs = dict(inner.schema), dict(inner.locs)
@@ -422,6 +523,8 @@ class Compiler:
         if "enum" in merged:
             self.choice_from_enum(merged, path, arrays, required, inherited, force_null=True)
             return
+        if "type" not in merged and not self.strict:
+            merged = self.implied_type(merged)
         base, _ = self.base_type(merged)
         if base is None:
             if "type" not in merged:
@@ -467,6 +570,9 @@ class Compiler:
                 values.append(value)
                 descriptions.append(text)
                 sources.append(loc)
+        if not self.strict and len(values) == 1:
+            self.add_constant(node, path, arrays, required, values[0])
+            return
         if self.check_options(values, sources, node.at(key)):
             json_type = self.json_type(node, values)
             self.add_choice(node, path, arrays, required, tuple(values), tuple(descriptions),
@@ -491,6 +597,10 @@ class Compiler:
         if force_null and None not in values:
             values.append(None)
             sources.append(node.loc)
+        if not self.strict and len(values) == 1:
+            self.check_enum_constraints(node, values, sources)
+            self.add_constant(node, path, arrays, required, values[0])
+            return
         if not self.check_options(values, sources, node.at("enum")):
             return
         self.check_enum_constraints(node, values, sources)
@@ -574,6 +684,9 @@ class Compiler:
                          node.loc)
         if levels is not None and len(levels) == 0:
             self.error(bound_loc, "the integer bounds admit no value")
+        elif levels is not None and len(levels) == 1 and not self.strict:
+            self.refuse_extensions(node, "a single value")
+            self.add_constant(node, path, arrays, required, levels[0])
         elif levels is not None and len(levels) == 1:
             self.error(bound_loc, f"the integer bounds admit only one value ({levels[0]}): a "
                                   "single value has nothing to decide")
@@ -621,9 +734,15 @@ class Compiler:
                     arrays: tuple[str, ...], required: bool,
                     inherited: dict[str, tuple[Any, Loc]] | None) -> None:
         fmt = node.get("format")
+        leaf_format = fmt
         if fmt is not None and fmt not in kw.FORMATS:
-            self.error(node.at("format"), f"format {fmt!r} is not supported: use one of "
-                                          + ", ".join(kw.FORMATS))
+            if self.strict:
+                self.error(node.at("format"), f"format {fmt!r} is not supported: use one of "
+                                              + ", ".join(kw.FORMATS))
+            else:
+                leaf_format = None
+                self.warn(node.at("format"), f"format {fmt!r} is not checked by deg: the value "
+                                             "is a verbatim span, not checked as a " + fmt)
         low, high = node.get("minLength"), node.get("maxLength")
         if low is not None and high is not None and low > high:
             self.error(node.at("minLength"), f"minLength {low} is greater than maxLength {high}: "
@@ -641,8 +760,9 @@ class Compiler:
             if "x-max-tokens" in node:
                 self.error(node.at("x-max-tokens"), "x-max-tokens applies only where x-generate "
                                                     "is true")
-            mode = "extract.date" if fmt in kw.DATE_FORMATS else "extract.span"
-            self.add_leaf(node, path, arrays, required, mode, "string", nullable, format=fmt)
+            mode = "extract.date" if leaf_format in kw.DATE_FORMATS else "extract.span"
+            self.add_leaf(node, path, arrays, required, mode, "string", nullable,
+                          format=leaf_format)
             return
         where = node.at("x-generate") if self.generates(node) else inherited["x-generate"][1]
         if fmt is not None:
@@ -659,6 +779,8 @@ class Compiler:
         self.add_leaf(node, path, arrays, required, "generate", "string", False,
                       max_tokens=max_tokens)
 
+    # -- constants --------------------------------------------------------------------------
+
     # -- leaves -----------------------------------------------------------------------------
     def add_leaf(self, node: Node, path: tuple[str, ...], arrays: tuple[str, ...],
                  required: bool, mode: str, json_type: Any, nullable: bool, **extra: Any) -> None:
@@ -666,7 +788,14 @@ class Compiler:
         if mode.startswith("extract."):
             on_null = "null" if nullable else "forbid" if required else "omit"
         constraints = {k: node.get(k) for k in ("minLength", "maxLength", "pattern") if k in node}
-        constraints.update(normalized_constraints(node.schema, self.draft4))
+        if not self.strict and "string" not in (json_type if isinstance(json_type, tuple)
+                                                else (json_type,)):
+            constraints = {}  # loose: a string keyword on another type was ignored (warned)
+        numeric = normalized_constraints(node.schema, self.draft4)
+        if not self.strict and not {"number", "integer"} & set(
+                json_type if isinstance(json_type, tuple) else (json_type,)):
+            numeric = {}
+        constraints.update(numeric)
         self.fields.append(FieldPlan(
             pointer=_pointer(path), path=path, mode=mode, json_type=json_type, required=required,
             nullable=nullable, on_null=on_null, constraints=tuple(sorted(constraints.items())),

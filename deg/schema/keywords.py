@@ -68,3 +68,30 @@ CONSTRAINT_KEYWORDS = ("exclusiveMaximum", "exclusiveMinimum", "maxLength", "max
 FORMATS = ("date", "date-time", "email", "uri", "uuid")
 DATE_FORMATS = ("date", "date-time")
 JSON_TYPES = tuple(TYPE_KEYWORDS)
+
+# The loose reading (compile_schema's default): keywords still refused, with what to write
+# instead, because no value could be filled for them.
+LOOSE_REFUSED: dict[str, str] = {
+    "$dynamicRef": "dynamic references cannot be resolved; use a local $ref",
+    "$recursiveRef": "recursive references cannot be resolved; use a local $ref",
+}
+# Refused in strict mode, but annotations or identifiers to a validator: ignored, not checked.
+LOOSE_ANNOTATIONS = frozenset({"$dynamicAnchor", "$recursiveAnchor", "contentEncoding",
+                               "contentMediaType", "contentSchema"})
+# Keywords the loose walk reads itself (constants, merged allOf, tuples).
+LOOSE_HANDLED = frozenset({"const", "allOf", "prefixItems", "additionalItems"})
+
+# Loose reading of a node without `type`: the type its keywords imply (first match wins).
+IMPLIED_TYPES = (
+    ("object", frozenset({"properties", "required", "additionalProperties", "patternProperties",
+                          "propertyNames", "minProperties", "maxProperties"})),
+    ("array", frozenset({"items", "prefixItems", "minItems", "maxItems", "uniqueItems",
+                         "contains"})),
+    ("string", STRING_KEYWORDS),
+    ("number", NUMBER_KEYWORDS),
+)
+# Scalar types a loose union can be read as, in the order a branch is taken (schema order).
+READABLE_TYPES = frozenset({"string", "number", "integer"})
+# Keywords that shape a value; an anyOf/oneOf branch without any of them only constrains.
+STRUCTURE = frozenset({"type", "properties", "items", "prefixItems", "enum", "const", "anyOf",
+                       "oneOf", "allOf", "$ref", "additionalProperties", "patternProperties"})

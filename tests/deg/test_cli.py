@@ -25,10 +25,27 @@ def test_plan_prints_the_plan(tmp_path, capsys):
 def test_plan_lists_every_schema_error(tmp_path, capsys):
     schema = {"type": "object", "properties": {"a": {"type": "string", "x-foo": 1},
                                                "b": {"allOf": [{"type": "string"}]}}}
-    assert cli.main(["plan", write(tmp_path, json.dumps(schema))]) == 2
+    assert cli.main(["plan", "--strict", write(tmp_path, json.dumps(schema))]) == 2
     err = capsys.readouterr().err.splitlines()
     assert "properties/a/x-foo: unknown extension keyword x-foo: the only extensions are x-generate, x-max-tokens and x-levels" in err
     assert any(line.startswith("properties/b/allOf: allOf is not supported") for line in err)
+
+
+def test_plan_prints_warnings_by_default(tmp_path, capsys):
+    schema = {"type": "object", "properties": {"a": {"type": "string", "x-foo": 1},
+                                               "b": {"allOf": [{"type": "string"}]}}}
+    assert cli.main(["plan", "--compact", write(tmp_path, json.dumps(schema))]) == 0
+    captured = capsys.readouterr()
+    plan = FillPlan.from_dict(json.loads(captured.out))
+    assert [f.pointer for f in plan.fields] == ["/a", "/b"]
+    assert captured.err.splitlines() == [
+        "warning: /properties/a/x-foo: vendor extension x-foo is ignored"]
+
+
+def test_plan_near_miss_of_an_extension_is_an_error(tmp_path, capsys):
+    schema = {"type": "object", "properties": {"a": {"type": "string", "x-genrate": True}}}
+    assert cli.main(["plan", write(tmp_path, json.dumps(schema))]) == 2
+    assert "did you mean x-generate?" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("text,needle", [

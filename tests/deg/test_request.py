@@ -82,3 +82,13 @@ def test_models_are_frozen():
     req = FillRequest.model_validate({"context": "x", "schema": {}})
     with pytest.raises(Exception):
         req.options.seed = 3  # type: ignore[misc]
+
+
+def test_strict_schema_option_is_a_compile_option_outside_the_cache_key():
+    strict = parse_fill_request({"context": "x", "schema": {}, "options": {"strict_schema": True}})
+    loose = parse_fill_request({"context": "x", "schema": {}})
+    assert strict.options.strict_schema is True and loose.options.strict_schema is False
+    assert strict.options.canonical_json() == loose.options.canonical_json()
+    assert "strict_schema" not in loose.options.canonical_json()
+    assert {"loc": ["options", "strict_schema"], "msg": "Input should be a valid boolean"} in \
+        errors({"context": "x", "schema": {}, "options": {"strict_schema": "yes"}})

@@ -98,6 +98,7 @@ def test_full_response_matches_section_8():
         },
         "usage": {"prompt_tokens": 42, "generated_tokens": 11},
         "plan": plan.fingerprint,
+        "warnings": [],
     }
     assert list(response["value"]) == ["department", "urgent", "anger", "order_id", "sent",
                                        "line_items", "reply"]

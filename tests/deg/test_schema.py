@@ -1,13 +1,20 @@
-"""One test (at least) per rule of contract sections 2-5 for `compile_schema`."""
+"""One test (at least) per rule of contract sections 2-5 for `compile_schema(strict=True)`.
+
+Strict mode is the contract's exact reading; the default (loose) reading is tested in
+`test_schema_loose.py`.
+"""
 from __future__ import annotations
 
 import copy
+import functools
 import time
 
 import pytest
 
 from deg.errors import SchemaError
-from deg.schema import compile_schema
+from deg.schema import compile_schema as _compile_schema
+
+compile_schema = functools.partial(_compile_schema, strict=True)
 
 
 def obj(**properties) -> dict:

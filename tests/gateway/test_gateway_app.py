@@ -117,7 +117,7 @@ def test_schema_errors_are_422_listing_every_problem(gateway):
         "b": {"type": "string", "x-genrate": True},
         "c": {"allOf": [{"type": "string"}]},
     }}
-    response = gateway.post("/v1/fill", json={"context": "x", "schema": bad})
+    response = gateway.post("/v1/fill", json={"context": "x", "schema": bad, "options": {"strict_schema": True}})
     assert response.status_code == 422
     error = response.json()["error"]
     assert error["type"] == "schema_error"
@@ -125,8 +125,38 @@ def test_schema_errors_are_422_listing_every_problem(gateway):
     assert len(error["errors"]) >= 3
     for name in ("a", "b", "c"):
         assert any(name in loc for loc in locs), (name, locs)
-    plan = gateway.post("/v1/plan", json={"schema": bad})
+    plan = gateway.post("/v1/plan", json={"schema": bad, "strict_schema": True})
     assert plan.status_code == 422 and plan.json()["error"]["errors"] == error["errors"]
+    loose = gateway.post("/v1/plan", json={"schema": bad}).json()["error"]["errors"]
+    assert [tuple(item["loc"]) for item in loose] == [("properties", "a", "x-generate"), ("properties", "b", "x-genrate")]
+    assert "did you mean x-generate?" in loose[1]["msg"]
+
+
+def test_loose_schema_fills_with_warnings_and_strict_refuses_it(gateway):
+    schema = {**SCHEMA, "properties": {**SCHEMA["properties"],
+                                       "order_id": {"anyOf": [{"type": "integer"}, {"type": "string"}]},
+                                       "kind": {"const": "ticket", "example": "ticket"},
+                                       "tags": {"type": "object", "additionalProperties": {"type": "string"}}}}
+    plan = gateway.post("/v1/plan", json={"schema": schema})
+    assert plan.status_code == 200, plan.text
+    warnings = plan.json()["warnings"]
+    assert {w["pointer"] for w in warnings} == {"/properties/order_id/anyOf", "/properties/kind/example", "/properties/tags"}
+    response = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": schema})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["value"]["kind"] == "ticket" and body["value"]["tags"] == {}
+    assert body["value"]["order_id"] == "A-1042"  # the integer branch refused the span, the string one took it
+    assert body["meta"]["/kind"] == {"mode": "const", "confidence": 1.0}
+    assert body["warnings"] == warnings
+    strict = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": schema, "options": {"strict_schema": True}})
+    assert strict.status_code == 422 and strict.json()["error"]["type"] == "schema_error"
+    # Nothing to ask the model: constants only, and a root that is not an object.
+    constants = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": {"type": "object", "properties": {"v": {"const": 1}}}})
+    assert constants.status_code == 200, constants.text
+    assert constants.json()["value"] == {"v": 1}
+    root = gateway.post("/v1/fill", json={"context": "value: A-1042", "schema": {"type": "string", "description": "the order id"}})
+    assert root.status_code == 200, root.text
+    assert root.json()["value"] == "A-1042" and list(root.json()["meta"]) == [""]
 
 
 def test_unknown_model_is_422(gateway):
@@ -176,7 +206,7 @@ def test_body_over_the_limit_is_413_declared_or_streamed(inference_address):
 def test_plan_route_compiles_without_the_model(gateway):
     response = gateway.post("/v1/plan", json={"schema": SCHEMA})
     assert response.status_code == 200
-    expected = deg.compile_schema(SCHEMA).to_dict()
+    expected = {**deg.compile_schema(SCHEMA).to_dict(), "warnings": []}
     assert response.json() == json.loads(json.dumps(expected))
     assert gateway.post("/v1/plan", json={"schema": SCHEMA, "context": "x"}).status_code == 422
 
