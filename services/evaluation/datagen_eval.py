@@ -115,7 +115,7 @@ class GatewayFiller:
 
 def load_records(split: str, limit: int, *, seed: int = 0) -> list[dict[str, Any]]:
     """The first `limit` datagen records of `split` (deterministic in `seed`)."""
-    from services.training.datagen import SPLITS, generate
+    from degdata import SPLITS, generate
 
     if split not in SPLITS:
         raise ValueError(f"unknown split {split!r}: expected one of {', '.join(SPLITS)}")

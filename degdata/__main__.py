@@ -1,4 +1,4 @@
-"""`python -m services.training.datagen --seed 0 --n 2000 --out var/datagen/records.jsonl`
+"""`python -m degdata --seed 0 --n 2000 --out var/datagen/records.jsonl`
 
 Writes one JSON record per line (UTF-8, `ensure_ascii=False`, compact separators, keys in
 generation order, so the same seed gives the same bytes) and prints a summary: records per
@@ -35,7 +35,7 @@ class DatagenSettings:
 
 
 def parse_settings(argv: list[str] | None = None) -> DatagenSettings:
-    parser = argparse.ArgumentParser(prog="python -m services.training.datagen",
+    parser = argparse.ArgumentParser(prog="python -m degdata",
                                      description=__doc__.split("\n\n")[1])
     parser.add_argument("--seed", type=int, required=True)
     parser.add_argument("--n", type=int, required=True, help="number of records")

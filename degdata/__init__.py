@@ -2,7 +2,7 @@
 
 `generate(seed, n, domains=None, split=None)` yields records
 `{uid, domain, split, locale, options, context, schema, value, spans, span_alternatives,
-decide}` (contract 12.4 / 12.6); `python -m services.training.datagen` writes them as JSONL.
+decide}` (contract 12.4 / 12.6); `python -m degdata` writes them as JSONL.
 """
 from __future__ import annotations
 

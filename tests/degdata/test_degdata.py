@@ -7,11 +7,11 @@ import time
 
 import pytest
 
-from services.training.datagen import (DOMAINS, TEST_DOMAINS, generate, make_record, problems,
+from degdata import (DOMAINS, TEST_DOMAINS, generate, make_record, problems,
                                        split_of, uid)
-from services.training.datagen.__main__ import encode, main
-from services.training.datagen.summary import schema_modes
-from services.training.datagen.verify import _walk
+from degdata.__main__ import encode, main
+from degdata.summary import schema_modes
+from degdata.verify import _walk
 
 SEED = 0
 ROUNDS = 24                      # records per domain in the shared sample
