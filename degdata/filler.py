@@ -49,11 +49,8 @@ SENTENCES = [
 
 
 def paragraph(rng, fake, sentences: int) -> str:
-    out = []
-    for _ in range(sentences):
-        out.append(rng.choice(SENTENCES).format(
-            company=fake.company(), city=fake.city(), name=fake.name()))
-    return " ".join(out)
+    return " ".join(t.format(company=fake.company(), city=fake.city(), name=fake.name())
+                    for t in rng.sample(SENTENCES, min(sentences, len(SENTENCES))))
 
 
 def block(rng, fake, chars: int) -> str:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from faker import Faker
 
-from . import filler
 from .doc import Doc, Path
-from .fmt import Style
+from .fmt import NAMED_DATE_STYLES, Style
+from .layout import Cell, cell
 
 BASE_DAY = dt.date(2023, 1, 1)
 
@@ -26,7 +26,8 @@ class Kit:
     fake: Faker
     locale: str
     style: Style
-    long_target: int = 0          # > 0: pad this document to about this many characters
+    long_target: int = 0          # > 0: lengthen this document to about this many characters
+    sites: list[int] = field(default_factory=list)   # break points marked by `pad`
 
     # ---- draws ---------------------------------------------------------------------
     def day(self, after: dt.date | None = None, within: int = 1200) -> dt.date:
@@ -39,10 +40,18 @@ class Kit:
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
 
+    def maybe(self, value, p: float = 0.85):
+        """`value` with probability `p`, else None: an optional fact the document may omit."""
+        return value if self.rng.random() < p else None
+
+    def pick(self, options):
+        return self.rng.choice(list(options))
+
     # ---- gold writers ----------------------------------------------------------------
     def money(self, doc: Doc, path: Path | None, x: float, code: bool = False) -> Doc:
         """Write `x` as money (symbol or ISO code beside it); only the number is gold."""
-        before, number, after = self.style.money(x, code)
+        bare = not code and self.rng.random() < self.style.bare_money
+        before, number, after = self.style.money(x, code, bare)
         doc.add(before)
         doc.put(path, number) if path else doc.add(number)
         return doc.add(after)
@@ -56,13 +65,35 @@ class Kit:
         return doc.put(path, text) if path else doc.add(text)
 
     def date(self, doc: Doc, path: Path | None, d: dt.date) -> Doc:
-        text = self.style.date(d)
+        text = self.date_text(d)
         return doc.put(path, text) if path else doc.add(text)
 
+    def date_text(self, d: dt.date) -> str:
+        """`d` in the document's style, or now and then in a named-month form."""
+        if self.rng.random() < 0.2:
+            return self.style.date(d, self.rng.choice(NAMED_DATE_STYLES))
+        return self.style.date(d)
+
+    def money_text(self, x: float, code: bool = False) -> tuple[str, str, str]:
+        bare = not code and self.rng.random() < self.style.bare_money
+        return self.style.money(x, code, bare)
+
+    # ---- cells (`layout`): the same writers, measured before they are written -------
+    def money_cell(self, path: Path | None, x: float, code: bool = False) -> Cell:
+        before, number, after = self.money_text(x, code)
+        return ((before, None), (number, path), (after, None))
+
+    def num_cell(self, path: Path | None, x: float, places: int = 2) -> Cell:
+        return cell(self.style.decimal(x, places), path)
+
+    def count_cell(self, path: Path | None, n: int) -> Cell:
+        return cell(self.style.integer(n), path)
+
+    def date_cell(self, path: Path | None, d: dt.date) -> Cell:
+        return cell(self.date_text(d), path)
+
     # ---- long documents --------------------------------------------------------------
-    def pad(self, doc: Doc, upto: float) -> None:
-        """When this record is long, add unrelated text until the document reaches
-        `upto` x its target length (call at natural break points, increasing `upto`)."""
-        if self.long_target and len(doc) < self.long_target * upto:
-            doc.add("\n", filler.block(self.rng, self.fake,
-                                       int(self.long_target * upto) - len(doc)), "\n")
+    def pad(self, doc: Doc) -> None:
+        """Mark a natural break point (after a section) where a long version of this
+        document may carry unrelated text (`degrade.lengthen`)."""
+        self.sites.append(len(doc))

@@ -6,7 +6,8 @@ from typing import Callable
 
 from ..assemble import Draft
 from ..kit import Kit
-from . import commerce, communication, finance, legal, listings, people
+from . import (agreements, commerce, communication, engineering, everyday, finance, health,
+               legal, listings, opinions, orders, people, publishing, travel)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -16,14 +17,14 @@ class Domain:
     name: str
     build: Callable[[Kit], Draft]
     locales: tuple[str, ...] = ALL_LOCALES
-    long_fraction: float = 0.08     # share of records padded to 8k-25k characters
+    long_fraction: float = 0.12     # share of records lengthened to 3k-16k characters
 
 
 DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("invoice", commerce.invoice),
     Domain("receipt", commerce.receipt),
     Domain("shipping_notice", commerce.shipping_notice),
-    Domain("bank_statement", finance.bank_statement, long_fraction=0.04),
+    Domain("bank_statement", finance.bank_statement, long_fraction=0.05),
     Domain("support_ticket", communication.support_ticket),
     Domain("email", communication.email),
     Domain("meeting_notes", communication.meeting_notes),
@@ -34,4 +35,20 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("product_review", listings.product_review),
     Domain("event_listing", listings.event_listing),
     Domain("real_estate", listings.real_estate),
+    Domain("purchase_order", orders.purchase_order),
+    Domain("utility_bill", orders.utility_bill),
+    Domain("lab_report", health.lab_report),
+    Domain("insurance_claim", health.insurance_claim),
+    Domain("lease", agreements.lease),
+    Domain("employment_contract", agreements.employment_contract),
+    Domain("hotel_booking", travel.hotel_booking),
+    Domain("flight_itinerary", travel.flight_itinerary),
+    Domain("restaurant_review", opinions.restaurant_review),
+    Domain("bug_report", engineering.bug_report),
+    Domain("incident_report", engineering.incident_report),
+    Domain("press_release", publishing.press_release),
+    Domain("research_abstract", publishing.research_abstract),
+    Domain("car_listing", everyday.car_listing),
+    Domain("recipe", everyday.recipe),
+    Domain("sports_match", everyday.sports_match),
 ]}

@@ -139,7 +139,7 @@ def invoice(kit: Kit) -> Draft:
     if facts["buyer_email"]:
         doc.put(("buyer_email",), facts["buyer_email"]).line()
     doc.line()
-    kit.pad(doc, 0.4)
+    kit.pad(doc)
     doc.line(f"All amounts in {kit.style.currency}")
     _table(kit, doc, "line_items", items)
     doc.line()
@@ -165,7 +165,7 @@ def invoice(kit: Kit) -> Draft:
         doc.add("Original due date: ")
         kit.date(doc, ("due_date",), due).line()
     doc.line(f"IBAN {fake.iban()}")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.add("\n", seller["name"], " - Invoice ").put(("invoice_number",), facts["invoice_number"])
     doc.add(" - page 1 of 1\n")
     facts["summary"] = (f"{seller['name']} invoiced {facts['buyer_name']} "
@@ -226,7 +226,7 @@ def receipt(kit: Kit) -> Draft:
         kit.num(doc, None, round(cash - total, 2)).line()
     doc.add("Receipt ").put(("receipt_number",), facts["receipt_number"]).add("  ")
     kit.date(doc, ("date",), day).line(f" {rng.randint(7, 21):02d}:{rng.randint(0, 59):02d}")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.line("Thank you for shopping with us!")
     return Draft(("Receipt", "Till receipt"), RECEIPT_FIELDS, facts, doc,
                  {("payment_method",): evidence})
@@ -307,7 +307,7 @@ def shipping_notice(kit: Kit) -> Draft:
     evidence = ("A signature is required on delivery." if signature else
                 "The parcel may be left in a safe place; no signature is needed.")
     doc.line(evidence)
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.add("Order ").put(("order_number",), facts["order_number"]).line(
         " - questions? Reply to this e-mail.")
     facts["summary"] = (f"{carrier} is delivering {sum(len(p['contents']) for p in packages)} "

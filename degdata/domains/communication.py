@@ -112,7 +112,7 @@ def support_ticket(kit: Kit) -> Draft:
     refund_line = rng.choice(["Please refund the amount.", "I would like my money back."])
     doc.line(refund_line if refund else "Please fix this as soon as you can.")
     doc.line(MOOD_LINES[mood]).line().line(f"Best regards,\n{facts['customer_name']}")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     facts["summary"] = f"{facts['customer_name']} reports: {issue}"
     return Draft(("Support ticket", "Ticket triage"), TICKET_FIELDS, facts, doc, {
         ("priority",): evidence, ("category",): issue, ("frustration",): MOOD_LINES[mood],
@@ -174,12 +174,13 @@ def email(kit: Kit) -> Draft:
     body = EMAIL_INTENTS[intent]
     if meeting:
         before, _, after = body.partition("{when}")
-        doc.add(before)
-        kit.date(doc, ("proposed_meeting",), meeting).line(after)
-        body = before + kit.style.date(meeting) + after
+        mark = len(doc)
+        kit.date(doc.add(before), ("proposed_meeting",), meeting).add(after)
+        body = doc.text_since(mark)
+        doc.line()
     else:
         doc.line(body)
-    kit.pad(doc, 0.6)
+    kit.pad(doc)
     reply_line = ("Please let me know by the end of the week." if reply else
                   "No need to reply, this is just for your information.")
     doc.line(reply_line).line()
@@ -191,7 +192,7 @@ def email(kit: Kit) -> Draft:
     doc.line("Kind regards,").line(facts["sender_name"]).line(fake.company())
     if facts["website"]:
         doc.put(("website",), facts["website"]).line()
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     return Draft(("E-mail", "Inbox triage"), EMAIL_FIELDS, facts, doc,
                  {("intent",): body, ("reply_needed",): reply_line})
 
@@ -244,7 +245,7 @@ def meeting_notes(kit: Kit) -> Draft:
         doc.add(", " if i else "").put(("attendees", i), p)
     doc.line().line(f"Apologies: {fake.name()}").line()
     doc.line("1. Status").line(OUTCOMES[outcome]).line()
-    kit.pad(doc, 0.5)
+    kit.pad(doc)
     if facts["decisions"]:
         doc.line("2. Decisions")
         for i, d in enumerate(facts["decisions"]):
@@ -266,6 +267,6 @@ def meeting_notes(kit: Kit) -> Draft:
         kit.date(doc, ("next_meeting",), nxt).line()
     else:
         doc.line("Next meeting: to be scheduled.")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     return Draft(("Meeting notes", "Minutes"), NOTES_FIELDS, facts, doc,
                  {("outcome",): OUTCOMES[outcome]})

@@ -84,7 +84,7 @@ def product_review(kit: Kit) -> Draft:
     rec_text = ("I would recommend it to a friend." if recommends else
                 "I would not recommend it.")
     doc.line(rec_text)
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     return Draft(("Product review", "Review analysis"), REVIEW_FIELDS, facts, doc, {
         ("rating",): rating_text, ("recommends",): rec_text, ("sentiment",): rating_text,
         ("verified_purchase",): verified_text})
@@ -143,7 +143,7 @@ def event_listing(kit: Kit) -> Draft:
         evidence[at + ("sold_out",)] = sold
         evidence[at + ("category",)] = f"{e['name']} ({e['category']})"
     doc.line()
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.add("Box office: ").put(("box_office_email",), facts["box_office_email"]).add(" | ")
     doc.put(("website",), facts["website"]).line()
     return Draft(("Event listing", "What's on"), EVENT_FIELDS, facts, doc, evidence)
@@ -208,7 +208,7 @@ def real_estate(kit: Kit) -> Draft:
             doc.add(", " if i else "").put(("features", i), f)
         doc.line()
     doc.line(fake.paragraph(nb_sentences=3))
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.add("Viewings: ").put(("agent_email",), facts["agent_email"]).line()
     facts["headline"] = f"{head.capitalize()} at {facts['address']}."
     return Draft(("Property listing", "Real-estate listing"), ESTATE_FIELDS, facts, doc, {

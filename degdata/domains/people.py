@@ -87,13 +87,13 @@ def resume(kit: Kit) -> Draft:
                                                                     job["employer"]).line()
         for h, text in enumerate(job["highlights"]):
             doc.add("  * ").put(at + ("highlights", h), text).line()
-    kit.pad(doc, 0.7)
+    kit.pad(doc)
     doc.line().line("EDUCATION").line(f"{degree} degree, {fake.city()} University").line()
     doc.add("SKILLS: ")
     for i, s in enumerate(facts["skills"]):
         doc.add(", " if i else "").put(("skills", i), s)
     doc.line()
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     return Draft(("Résumé", "Candidate profile", "CV parsing"), RESUME_FIELDS, facts, doc, {
         ("highest_degree",): f"{degree} degree", ("open_to_relocation",): reloc,
         ("seniority",): profile})
@@ -150,13 +150,13 @@ def job_ad(kit: Kit) -> Draft:
         kit.money(doc, ("salary_max",), high).line(" per year")
     else:
         doc.line("Competitive salary and benefits.")
-    kit.pad(doc, 0.8)
+    kit.pad(doc)
     doc.add("Send your application to ").put(("contact_email",), facts["contact_email"])
     if deadline:
         doc.add(" by ")
         kit.date(doc, ("apply_by",), deadline)
     doc.line(".")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     return Draft(("Job ad", "Job posting"), JOB_FIELDS, facts, doc, {
         ("employment_type",): kind.capitalize(), ("remote_policy",): REMOTE[remote]})
 
@@ -226,7 +226,7 @@ def medical_intake(kit: Kit) -> Draft:
     if facts["emergency_contact"]:
         doc.add("Emergency contact: ").put(("emergency_contact",), facts["emergency_contact"])
         doc.line(f", {fake.phone_number()}")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.line().line("I confirm the information above is correct. Signature: ____________")
     return Draft(("Patient intake", "Intake form"), INTAKE_FIELDS, facts, doc,
                  {("smoker",): smoke_line, ("pain_level",): PAIN[pain]})
