@@ -73,7 +73,8 @@ class _Guard:
 
 def lengthen(doc: Doc, rng: random.Random, fake: Faker, target: int, sites: list[int],
              evidence: list[str]) -> None:
-    """Insert filler paragraphs until the document has about `target` characters."""
+    """Insert filler paragraphs so the document grows to about, never past, `target`
+    characters (whole paragraphs only, so it stops a little short)."""
     need = target - len(doc)
     if need <= 0:
         return
@@ -85,10 +86,10 @@ def lengthen(doc: Doc, rng: random.Random, fake: Faker, target: int, sites: list
     shares = [rng.random() + 0.2 for _ in chosen]
     edits = []
     for at, share in zip(chosen, shares):
-        size = max(200, int(need * share / sum(shares)))
-        block = filler.block(rng, fake, size).rstrip("\n")
-        before = "" if at == 0 or text[at - 1] == "\n" else "\n"
-        edits.append((at, at, f"{before}\n{block}\n\n" if at else f"{block}\n\n"))
+        block = filler.block(rng, fake, int(need * share / sum(shares)) - 4).rstrip("\n")
+        if block:
+            before = "" if at == 0 or text[at - 1] == "\n" else "\n"
+            edits.append((at, at, f"{before}\n{block}\n\n" if at else f"{block}\n\n"))
     doc.rewrite(edits)
 
 

@@ -54,11 +54,13 @@ def paragraph(rng, fake, sentences: int) -> str:
 
 
 def block(rng, fake, chars: int) -> str:
-    """Headed paragraphs of about `chars` characters (at least one paragraph)."""
+    """Headed paragraphs of at most `chars` characters, as many as fit (maybe none)."""
     parts: list[str] = []
     size = 0
-    while size < chars:
+    for _ in range(chars // 120 + 1):
         piece = rng.choice(HEADINGS) + "\n" + paragraph(rng, fake, rng.randint(3, 8)) + "\n\n"
+        if size + len(piece) > chars:
+            break
         parts.append(piece)
         size += len(piece)
     return "".join(parts)

@@ -25,7 +25,7 @@ from .verify import problems
 
 MAX_CHARS = 16_000          # about 4,000 tokens at 4 characters a token
 MIN_LONG_CHARS = 3_000
-FILLER_SLACK = 1_600       # filler ends on a whole paragraph, so it may overshoot its share
+LAYOUT_SLACK = 600         # what page headers and hyphens may add after lengthening
 PDF_RATE = 0.25             # share of documents that went through PDF-to-text
 OCR_RATE = 0.15             # share of documents that went through OCR
 
@@ -70,7 +70,7 @@ def _degrade(draft: Draft, kit: Kit) -> None:
     """Lengthen, lay out as PDF text, add OCR noise: each drawn per record (`degrade`)."""
     evidence = list(dict.fromkeys(draft.evidence.values()))
     if kit.long_target > len(draft.doc):
-        degrade.lengthen(draft.doc, kit.rng, kit.fake, min(kit.long_target, MAX_CHARS - FILLER_SLACK),
+        degrade.lengthen(draft.doc, kit.rng, kit.fake, min(kit.long_target, MAX_CHARS - LAYOUT_SLACK),
                          kit.sites, evidence)
     if kit.rng.random() < PDF_RATE:
         degrade.pdf_layout(draft.doc, kit.rng, draft.title[0], evidence)

@@ -40,7 +40,7 @@ class Kit:
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
 
-    def maybe(self, value, p: float = 0.85):
+    def maybe(self, value, p: float = 0.8):
         """`value` with probability `p`, else None: an optional fact the document may omit."""
         return value if self.rng.random() < p else None
 

@@ -108,10 +108,10 @@ def invoice(kit: Kit) -> Draft:
         "issue_date": issue.isoformat(), "due_date": due.isoformat() if due else None,
         "seller": {"name": fake.company(),
                    "vat_id": f"{kit.locale[-2:]}{rng.randint(100000000, 999999999)}"
-                   if kit.chance(0.6) else None},
+                   if kit.chance(0.8) else None},
         "buyer_name": fake.company() if kit.chance(0.6) else fake.name(),
-        "buyer_email": fake.company_email() if kit.chance(0.5) else None,
-        "po_number": f"PO-{rng.randint(10000, 99999)}" if kit.chance(0.5) else None,
+        "buyer_email": fake.company_email() if kit.chance(0.75) else None,
+        "po_number": f"PO-{rng.randint(10000, 99999)}" if kit.chance(0.75) else None,
         "line_items": items, "subtotal": subtotal, "tax": tax, "total": total,
         "currency": kit.style.currency, "is_paid": paid,
     }

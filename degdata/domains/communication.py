@@ -77,7 +77,7 @@ def support_ticket(kit: Kit) -> Draft:
     facts = {"ticket_id": f"{rng.choice(['#', 'TCK-', 'SR'])}{rng.randint(10000, 999999)}",
              "customer_name": fake.name(), "customer_email": fake.free_email(),
              "created": created.isoformat(),
-             "order_number": f"ORD-{rng.randint(100000, 999999)}" if kit.chance(0.5) else None,
+             "order_number": f"ORD-{rng.randint(100000, 999999)}" if kit.chance(0.8) else None,
              "priority": priority, "category": category, "frustration": mood,
              "refund_requested": refund,
              "steps": rng.sample(STEPS, rng.randint(2, 4)) if category == "technical" else [],
@@ -157,7 +157,7 @@ def email(kit: Kit) -> Draft:
              "sent": sent.isoformat(), "subject": fake.catch_phrase(), "intent": intent,
              "proposed_meeting": meeting.isoformat() if meeting else None,
              "attachments": files, "reply_needed": reply,
-             "website": fake.url() if kit.chance(0.5) else None}
+             "website": fake.url() if kit.chance(0.85) else None}
     facts["website"] = facts["website"] and facts["website"].rstrip("/")
     doc.add("From: ").put(("sender_name",), facts["sender_name"]).add(" <")
     doc.put(("sender_email",), facts["sender_email"]).line(">")
@@ -230,10 +230,10 @@ def meeting_notes(kit: Kit) -> Draft:
     day = kit.day()
     people = list(dict.fromkeys(fake.name() for _ in range(rng.randint(3, 7))))
     actions = [{"owner": rng.choice(people), "task": t,
-                "due": kit.day(after=day, within=30).isoformat() if kit.chance(0.6) else None}
+                "due": kit.day(after=day, within=30).isoformat() if kit.chance(0.8) else None}
                for t in rng.sample(TASKS, rng.randint(0, 5))]
     outcome = rng.choice(list(OUTCOMES))
-    nxt = kit.day(after=day, within=21) if kit.chance(0.6) else None
+    nxt = kit.day(after=day, within=21) if kit.chance(0.8) else None
     facts = {"meeting_title": f"{rng.choice(['Weekly', 'Monthly', 'Kick-off', 'Steering'])} "
                               f"{rng.choice(['sync', 'review', 'committee', 'meeting'])}",
              "date": day.isoformat(), "attendees": people,

@@ -56,7 +56,7 @@ def product_review(kit: Kit) -> Draft:
     facts = {"product": product, "reviewer": fake.name() if kit.chance(0.6) else fake.user_name(),
              "review_date": day.isoformat(), "rating": rating, "recommends": recommends,
              "sentiment": sentiment, "pros": pros, "cons": cons,
-             "price_paid": kit.amount(15, 600) if kit.chance(0.4) else None,
+             "price_paid": kit.amount(15, 600) if kit.chance(0.7) else None,
              "verified_purchase": verified}
     doc.add("Review of ").put(("product",), product).line()
     doc.add("by ").put(("reviewer",), facts["reviewer"]).add(" on ")
@@ -179,7 +179,7 @@ def real_estate(kit: Kit) -> Draft:
     garden, energy = kit.chance(0.4), rng.choice(["A", "B", "C", "D", "E", "F", "G", None])
     facts = {"address": fake.street_address().replace("\n", ", "), "price": price,
              "living_area": area, "bedrooms": beds,
-             "year_built": rng.randint(1890, 2024) if kit.chance(0.6) else None,
+             "year_built": rng.randint(1890, 2024) if kit.chance(0.8) else None,
              "listing_type": kind, "energy_class": energy, "has_garden": garden,
              "features": rng.sample(FEATURES, rng.randint(0, 4)),
              "agent_email": fake.company_email()}

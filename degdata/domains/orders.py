@@ -117,6 +117,7 @@ BILL_FIELDS = [
     F.number("amount_due", "Amount due", "Total to pay for this bill (not the previous balance).",
              "total_due", minimum=0),
     F.date("due_date", "Due date", "Date payment is due.", "pay_by"),
+    F.text("tariff", "Tariff", "Name of the tariff, if shown.", "plan", optional=True, keep=0.7),
     F.flag("paid", "Paid", "Whether this bill has already been paid.", "is_paid"),
     F.flag("direct_debit", "Direct debit", "Whether the amount is collected by direct debit.",
            "autopay", keep=0.6),
@@ -141,7 +142,8 @@ def utility_bill(kit: Kit) -> Draft:
     facts = {"account_number": f"{rng.randint(10**8, 10**10)}", "customer_name": fake.name(),
              "service_address": fake.street_address().replace("\n", ", "), "utility": utility,
              "period_start": start.isoformat(), "period_end": end.isoformat(), "meters": meters,
-             "amount_due": amount, "due_date": due.isoformat(), "paid": paid, "direct_debit": debit}
+             "amount_due": amount, "due_date": due.isoformat(), "paid": paid, "direct_debit": debit,
+             "tariff": kit.maybe(f"{rng.choice(['Fix', 'Green', 'Flex', 'Basic', 'Eco'])} {rng.choice(['12', '24', 'Plus', 'Saver'])}", 0.8)}
     company = f"{fake.last_name()} {rng.choice(['Energy', 'Power', 'Utilities', 'Water'])}"
     head = {"electricity": "Your electricity bill", "gas": "Your gas bill",
             "water": "Your water and sewerage bill"}[utility]
@@ -149,6 +151,8 @@ def utility_bill(kit: Kit) -> Draft:
     L.kv(doc, rng, [("Account number", L.cell(facts["account_number"], ("account_number",))),
                     ("Customer", L.cell(facts["customer_name"], ("customer_name",))),
                     ("Supply address", L.cell(facts["service_address"], ("service_address",)))])
+    if facts["tariff"]:
+        doc.add("Tariff: ").put(("tariff",), facts["tariff"]).line()
     doc.add("\nBilling period: ")
     kit.date(doc, ("period_start",), start).add(" to ")
     kit.date(doc, ("period_end",), end).line().line()

@@ -127,9 +127,9 @@ REMOTE = {"on-site": "This role is based fully in our office.",
 def job_ad(kit: Kit) -> Draft:
     fake, rng, doc = kit.fake, kit.rng, Doc()
     kind, remote = rng.choice(EMPLOYMENT), rng.choice(list(REMOTE))
-    low = float(rng.randrange(28_000, 90_000, 1000)) if kit.chance(0.6) else None
+    low = float(rng.randrange(28_000, 90_000, 1000)) if kit.chance(0.8) else None
     high = low + rng.randrange(5_000, 30_000, 1000) if low is not None else None
-    deadline = kit.day() if kit.chance(0.6) else None
+    deadline = kit.day() if kit.chance(0.8) else None
     facts = {"job_title": fake.job(), "company": fake.company(), "location": fake.city(),
              "salary_min": low, "salary_max": high, "employment_type": kind,
              "remote_policy": remote, "requirements": rng.sample(
@@ -193,12 +193,12 @@ def medical_intake(kit: Kit) -> Draft:
     smoker, pain = kit.chance(0.25), rng.randint(0, 4)
     facts = {"patient_name": fake.name(), "date_of_birth": born.isoformat(),
              "insurance_number": f"{rng.choice('ABCDEFGHKLM')}{rng.randint(100000000, 999999999)}"
-             if kit.chance(0.7) else None,
+             if kit.chance(0.85) else None,
              "allergies": rng.sample(ALLERGIES, rng.choice([0, 0, 1, 2])),
              "medications": rng.sample(MEDS, rng.randint(0, 3)), "smoker": smoker,
              "pain_level": pain,
-             "emergency_contact": fake.name() if kit.chance(0.6) else None,
-             "weight_kg": round(rng.uniform(45, 120), 1) if kit.chance(0.6) else None}
+             "emergency_contact": fake.name() if kit.chance(0.8) else None,
+             "weight_kg": round(rng.uniform(45, 120), 1) if kit.chance(0.8) else None}
     doc.line("PATIENT INTAKE FORM").line(f"Clinic: {fake.company()}").line()
     doc.add("Name: ").put(("patient_name",), facts["patient_name"]).line()
     doc.add("Date of birth: ")

@@ -34,6 +34,8 @@ HOTEL_FIELDS = [
            "breakfast", keep=0.8),
     F.flag("free_cancellation", "Free cancellation", "Whether the booking can be cancelled free of charge.",
            "refundable", keep=0.8),
+    F.text("loyalty_number", "Loyalty number", "Guest's loyalty programme number, if given.",
+           "member_number", optional=True, keep=0.7),
     F.items("extras", "Extras", "Extras booked with the room.", [
         F.text("name", "Extra", "What was added.", "item"),
         F.number("price", "Price", "Price of the extra.", "cost", keep=0.8),
@@ -57,7 +59,7 @@ def hotel_booking(kit: Kit) -> Draft:
              "star_rating": stars, "check_in": arrive.isoformat(), "check_out": leave.isoformat(),
              "nights": nights, "room_type": rng.choice(["single", "double", "twin", "suite"]),
              "total_price": total, "breakfast_included": breakfast, "free_cancellation": free,
-             "extras": extras}
+             "extras": extras, "loyalty_number": kit.maybe(f"M{rng.randint(10**6, 10**8)}", 0.7)}
     doc.line("Booking confirmation").line()
     doc.add("Dear ").put(("guest_name",), facts["guest_name"]).line(",")
     doc.add("thank you for booking with us. Your stay at ").put(("hotel_name",), facts["hotel_name"])
@@ -70,6 +72,8 @@ def hotel_booking(kit: Kit) -> Draft:
             ("Nights", kit.count_cell(("nights",), nights)),
             ("Rate per night", kit.money_cell(None, rate)),
             ("Total price", kit.money_cell(("total_price",), total))]
+    if facts["loyalty_number"]:
+        rows.append(("Member no.", L.cell(facts["loyalty_number"], ("loyalty_number",))))
     L.kv(doc, rng, rows)
     doc.line(room_text).line()
     if extras:
