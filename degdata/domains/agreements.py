@@ -105,6 +105,8 @@ JOB_FIELDS = [
     F.text("employer", "Employer", "Company employing the person.", "company"),
     F.text("employee", "Employee", "Name of the employee.", "employee_name"),
     F.text("job_title", "Job title", "Position held.", "position", "role"),
+    F.text("reports_to", "Reports to", "Line manager named in the contract, if any.", "manager",
+           optional=True, keep=0.7),
     F.date("start_date", "Start date", "First day of employment.", "commencement"),
     F.choice("contract_type", "Contract type", "Kind of employment.",
              ["permanent", "fixed-term", "part-time"], "employment_type"),
@@ -137,7 +139,8 @@ def employment_contract(kit: Kit) -> Draft:
              "start_date": start.isoformat(), "contract_type": kind, "annual_salary": salary,
              "holiday_days": rng.randint(20, 32),
              "probation_months": kit.maybe(rng.choice([3, 6])), "company_car": car,
-             "remote_work": remote, "benefits": rng.sample(BENEFITS, rng.randint(1, 4))}
+             "remote_work": remote, "benefits": rng.sample(BENEFITS, rng.randint(1, 4)),
+             "reports_to": kit.maybe(fake.name(), 0.75)}
     doc.line("EMPLOYMENT CONTRACT").line()
     doc.add("Between ").put(("employer",), facts["employer"]).add(' ("the Company") and ')
     doc.put(("employee",), facts["employee"]).line(' ("the Employee").').line()
@@ -146,6 +149,8 @@ def employment_contract(kit: Kit) -> Draft:
                  "part-time": "The Employee works part-time, 20 hours per week."}[kind]
     doc.add("1. Position. The Employee is employed as ").put(("job_title",), facts["job_title"])
     doc.line(".", " ", kind_text)
+    if facts["reports_to"]:
+        doc.add("   The Employee reports to ").put(("reports_to",), facts["reports_to"]).line(".")
     doc.add("2. Start. Employment begins on ")
     kit.date(doc, ("start_date",), start).line(".")
     if facts["probation_months"]:
