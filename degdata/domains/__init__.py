@@ -6,8 +6,8 @@ from typing import Callable
 
 from ..assemble import Draft
 from ..kit import Kit
-from . import (agreements, commerce, communication, engineering, everyday, finance, health,
-               legal, listings, opinions, orders, people, publishing, travel)
+from . import (academic, agreements, commerce, communication, engineering, everyday, finance,
+               health, legal, listings, opinions, orders, people, public, publishing, travel)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -51,4 +51,10 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("car_listing", everyday.car_listing),
     Domain("recipe", everyday.recipe),
     Domain("sports_match", everyday.sports_match),
+    Domain("nda", agreements.nda),
+    Domain("police_report", public.police_report),
+    Domain("weather_report", public.weather_report),
+    Domain("tax_form", public.tax_form),
+    Domain("course_syllabus", academic.course_syllabus),
+    Domain("clinical_trial", academic.clinical_trial),
 ]}

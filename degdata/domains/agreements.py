@@ -182,3 +182,74 @@ def employment_contract(kit: Kit) -> Draft:
     doc.line(f"Signed for the Company: {fake.name()}    Employee: {facts['employee']}")
     return Draft(("Employment contract", "Contract of employment"), JOB_FIELDS, facts, doc, {
         ("contract_type",): kind_text, ("company_car",): car_text, ("remote_work",): remote_text})
+
+
+NDA_FIELDS = [
+    F.items("parties", "Parties", "The parties in the order they are named.", [
+        F.text("name", "Name", "Legal name of the party.", "legal_name"),
+        F.text("address", "Address", "Registered address, if given.", "registered_office",
+               optional=True, keep=0.7),
+    ], "contracting_parties"),
+    F.date("effective_date", "Effective date", "Date the agreement takes effect.", "start_date"),
+    F.choice("direction", "Type", "Whether one or both parties disclose.", ["mutual", "one-way"],
+             "nda_type"),
+    F.integer("term_years", "Confidentiality term (years)", "How long the obligations last.",
+              "duration_years", minimum=1),
+    F.choice("governing_law", "Governing law", "Law that governs the agreement.",
+             ["England and Wales", "Germany", "France", "the State of Delaware", "Switzerland"],
+             "jurisdiction", keep=0.8),
+    F.flag("non_solicitation", "Non-solicitation", "Whether the parties may not hire each other's staff.",
+           "no_poaching", keep=0.7),
+    F.flag("return_of_materials", "Return of materials", "Whether materials must be returned or destroyed.",
+           "return_required", keep=0.6),
+    F.text("purpose", "Purpose", "Purpose for which information is shared.", "permitted_purpose",
+           keep=0.7),
+]
+PURPOSES = ["evaluating a potential acquisition", "discussing a joint software project",
+            "assessing a supply agreement", "exploring a research collaboration"]
+
+
+def nda(kit: Kit) -> Draft:
+    fake, rng, doc = kit.fake, kit.rng, Doc()
+    mutual = kit.chance(0.6)
+    parties = [{"name": fake.company(), "address": kit.maybe(fake.address().replace("\n", ", "), 0.75)}
+               for _ in range(2)]
+    if parties[0]["name"] == parties[1]["name"]:
+        parties[1]["name"] += " International"
+    solicit, ret = kit.chance(0.4), kit.chance(0.7)
+    day = kit.day()
+    law = rng.choice(["England and Wales", "Germany", "France", "the State of Delaware", "Switzerland"])
+    facts = {"parties": parties, "effective_date": day.isoformat(),
+             "direction": "mutual" if mutual else "one-way", "term_years": rng.choice([1, 2, 3, 5, 10]),
+             "governing_law": law, "non_solicitation": solicit, "return_of_materials": ret,
+             "purpose": rng.choice(PURPOSES)}
+    kind_text = ("MUTUAL NON-DISCLOSURE AGREEMENT" if mutual else
+                 "NON-DISCLOSURE AGREEMENT (ONE-WAY)")
+    doc.line(kind_text).line()
+    doc.add("This agreement is entered into as of ")
+    kit.date(doc, ("effective_date",), day).line(" by and between:")
+    for i, p in enumerate(parties):
+        doc.add(f"({i + 1}) ").put(("parties", i, "name"), p["name"])
+        if p["address"]:
+            doc.add(", with its registered office at ").put(("parties", i, "address"), p["address"])
+        doc.line(";")
+    doc.line()
+    doc.add("1. Purpose. The parties wish to share confidential information for the purpose of ")
+    doc.put(("purpose",), facts["purpose"]).line(' (the "Purpose").')
+    kit.pad(doc)
+    doc.add("2. Term. The obligations of confidentiality last for ")
+    kit.count(doc, ("term_years",), facts["term_years"]).line(" years from the effective date.")
+    solicit_text = says(rng, solicit, ("Neither party shall solicit or hire the other's employees "
+                                       "during the term.",),
+                        ("This agreement does not restrict either party from hiring the other's staff.",
+                         "There is no non-solicitation obligation."))
+    ret_text = says(rng, ret, ("On request, all materials must be returned or destroyed.",),
+                    ("The receiving party is not required to return any materials.",))
+    law_text = f"This agreement is governed by the laws of {law}."
+    doc.line(f"3. Staff. {solicit_text}").line(f"4. Materials. {ret_text}")
+    doc.line(f"5. Law. {law_text}").line()
+    kit.pad(doc)
+    doc.line("Signed for and on behalf of each party by its authorised signatory.")
+    return Draft(("NDA", "Confidentiality agreement"), NDA_FIELDS, facts, doc, {
+        ("direction",): kind_text, ("non_solicitation",): solicit_text,
+        ("return_of_materials",): ret_text, ("governing_law",): law_text})
