@@ -94,6 +94,9 @@ def encode(record: dict) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+RECORD_KEYS = ("domain", "split", "context", "schema", "value")
+
+
 def _read(path: Path, split: str | None, domains: tuple[str, ...] | None) -> Iterator[dict]:
     with open(path, encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
@@ -101,6 +104,9 @@ def _read(path: Path, split: str | None, domains: tuple[str, ...] | None) -> Ite
                 record = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise SystemExit(f"{path}:{number}: not a JSON record ({exc.msg})") from exc
+            lacking = [k for k in RECORD_KEYS if not isinstance(record, dict) or k not in record]
+            if lacking:
+                raise SystemExit(f"{path}:{number}: not a datagen record (no {', '.join(lacking)})")
             if (split is None or record["split"] == split) and \
                     (domains is None or record["domain"] in domains):
                 yield record
