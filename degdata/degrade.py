@@ -72,7 +72,7 @@ class _Guard:
 
 
 def lengthen(doc: Doc, rng: random.Random, fake: Faker, target: int, sites: list[int],
-             evidence: list[str]) -> None:
+             evidence: list[str], topic: str | None = None) -> None:
     """Insert filler paragraphs so the document grows to about, never past, `target`
     characters (whole paragraphs only, so it stops a little short)."""
     need = target - len(doc)
@@ -86,7 +86,7 @@ def lengthen(doc: Doc, rng: random.Random, fake: Faker, target: int, sites: list
     shares = [rng.random() + 0.2 for _ in chosen]
     edits = []
     for at, share in zip(chosen, shares):
-        block = filler.block(rng, fake, int(need * share / sum(shares)) - 4).rstrip("\n")
+        block = filler.block(rng, fake, int(need * share / sum(shares)) - 4, topic).rstrip("\n")
         if block:
             before = "" if at == 0 or text[at - 1] == "\n" else "\n"
             edits.append((at, at, f"{before}\n{block}\n\n" if at else f"{block}\n\n"))

@@ -52,7 +52,7 @@ def make_record(seed: int, domain: str, index: int) -> dict[str, Any]:
                    if rng.random() < spec.long_fraction else 0)
     kit = Kit(rng, fake, locale, style, long_target)
     draft = spec.build(kit)
-    _degrade(draft, kit)
+    _degrade(draft, kit, spec.topic)
     gold = assemble(draft, rng)
     record = {
         "uid": record_uid, "domain": domain, "split": split_of(seed, domain, record_uid),
@@ -66,12 +66,12 @@ def make_record(seed: int, domain: str, index: int) -> dict[str, Any]:
     return record
 
 
-def _degrade(draft: Draft, kit: Kit) -> None:
+def _degrade(draft: Draft, kit: Kit, topic: str) -> None:
     """Lengthen, lay out as PDF text, add OCR noise: each drawn per record (`degrade`)."""
     evidence = list(dict.fromkeys(draft.evidence.values()))
     if kit.long_target > len(draft.doc):
         degrade.lengthen(draft.doc, kit.rng, kit.fake, min(kit.long_target, MAX_CHARS - LAYOUT_SLACK),
-                         kit.sites, evidence)
+                         kit.sites, evidence, topic)
     if kit.rng.random() < PDF_RATE:
         degrade.pdf_layout(draft.doc, kit.rng, draft.title[0], evidence)
     if kit.rng.random() < OCR_RATE:

@@ -157,6 +157,8 @@ ESTATE_FIELDS = [
     F.integer("bedrooms", "Bedrooms", "Number of bedrooms.", "beds"),
     F.integer("year_built", "Year built", "Construction year, if given.", "built",
               optional=True, keep=0.6),
+    F.integer("floor", "Floor", "Floor the flat is on; not given for houses.", "storey",
+              optional=True, keep=0.5),
     F.choice("listing_type", "Listing type", "For sale or to let.", ["sale", "rent"], "offer"),
     F.choice("energy_class", "Energy class", "Energy efficiency class, if stated.",
              ["A", "B", "C", "D", "E", "F", "G"], "epc_rating", nullable_decide=True, keep=0.6),
@@ -181,6 +183,7 @@ def real_estate(kit: Kit) -> Draft:
              "living_area": area, "bedrooms": beds,
              "year_built": rng.randint(1890, 2024) if kit.chance(0.8) else None,
              "listing_type": kind, "energy_class": energy, "has_garden": garden,
+             "floor": None if garden else rng.randint(0, 12),
              "features": rng.sample(FEATURES, rng.randint(0, 4)),
              "agent_email": fake.company_email()}
     head = f"{beds}-bedroom {'house' if garden else 'flat'} {'for sale' if kind == 'sale' else 'to let'}"
@@ -194,6 +197,9 @@ def real_estate(kit: Kit) -> Draft:
     kit.num(doc, ("living_area",), area, places=1).line(" m²")
     doc.add("Bedrooms: ")
     kit.count(doc, ("bedrooms",), beds).line()
+    if facts["floor"] is not None:
+        doc.add("Floor: ")
+        kit.count(doc, ("floor",), facts["floor"]).line()
     if facts["year_built"]:
         doc.add("Built in ")
         kit.count(doc, ("year_built",), facts["year_built"]).line()

@@ -107,3 +107,14 @@ def test_every_rating_form_states_its_number(form):
     assert rating(random.Random(0), 4, form="stars")[1] == "★★★★☆"
     assert rating(random.Random(0), 4, form="words")[1] == "four stars"
     assert rating(random.Random(0), 4, form="rated")[1] == "rated 4 out of 5"
+
+
+def test_lengthened_documents_carry_their_topic_boilerplate():
+    from degdata.filler import SENTENCES, TOPICS
+
+    doc = _doc()
+    degrade.lengthen(doc, random.Random(6), Faker("en_US"), 12_000, [], EVIDENCE, "travel")
+    topical = [t for t in TOPICS["travel"][1] if "{" not in t and t in doc.text]
+    generic = [t for t in SENTENCES if "{" not in t and t in doc.text]
+    assert topical and generic
+    assert not any(ch.isdigit() for topic in TOPICS.values() for t in topic[1] for ch in t)
