@@ -23,6 +23,8 @@ from typing import Any
 
 import jsonschema
 
+from deg.pointer import escape
+
 _NUMBER = re.compile(r"(-?)(?:[$£€]|[A-Z]{3} )?(\d{1,3}(?:([,.'\u202f ])\d{3})(?:\3\d{3})*|\d+)(?:([.,])(\d{1,2}))?(?:[ \u00a0](?:[$£€]|[A-Z]{3}))?")
 _DATE_FORMATS = {"%Y-%m-%d": None, "%m/%d/%Y": "MDY", "%d/%m/%Y": "DMY", "%d.%m.%Y": "DMY",
                  "%B %d, %Y": None, "%d %B %Y": None, "%d %b %Y": None, "%d-%b-%Y": None,
@@ -82,8 +84,7 @@ def _walk(schema: dict, value: Any, ptr: str, out: dict[str, tuple[dict, Any]]) 
     if "object" in types and isinstance(value, dict):
         for name, sub in node.get("properties", {}).items():
             if name in value:
-                token = name.replace("~", "~0").replace("/", "~1")
-                _walk(sub, value[name], f"{ptr}/{token}", out)
+                _walk(sub, value[name], f"{ptr}/{escape(name)}", out)
     elif "array" in types and isinstance(value, list):
         for i, item in enumerate(value):
             _walk(node["items"], item, f"{ptr}/{i}", out)

@@ -56,7 +56,8 @@ def course_syllabus(kit: Kit) -> Draft:
                     "due": kit.maybe((start + dt.timedelta(days=rng.randint(14, 110))).isoformat(), 0.75)}
                    for n, w in zip(parts, weights)]
     delivery, late, attend = rng.choice(list(DELIVERY)), kit.chance(0.4), kit.chance(0.5)
-    facts = {"course_code": f"{rng.choice(['STAT', 'CHEM', 'HIST', 'CS', 'ECON', 'ENG', 'LAW'])} {rng.randint(100, 499)}",
+    code = f"{rng.choice(['STAT', 'CHEM', 'HIST', 'CS', 'ECON', 'ENG', 'LAW'])} {rng.randint(100, 499)}"
+    facts = {"course_code": code,
              "course_title": rng.choice(COURSES), "instructor": f"Dr. {fake.name()}",
              "instructor_email": fake.email(), "credits": rng.choice([3, 4, 5, 6, 10]),
              "first_class": start.isoformat(), "assessments": assessments, "delivery": delivery,
@@ -75,7 +76,8 @@ def course_syllabus(kit: Kit) -> Draft:
     L.table(doc, rng, ["Component", "Weight", "Due"], [
         [L.cell(a["name"], ("assessments", i, "name")),
          L.join(kit.count_cell(("assessments", i, "weight_percent"), a["weight_percent"]), L.cell("%")),
-         kit.date_cell(("assessments", i, "due"), dt.date.fromisoformat(a["due"])) if a["due"] else L.cell("TBA")]
+         kit.date_cell(("assessments", i, "due"), dt.date.fromisoformat(a["due"])) if a["due"]
+         else L.cell("TBA")]
         for i, a in enumerate(assessments)])
     kit.pad(doc)
     late_text = says(rng, late, ("Late work is accepted with a 10% penalty per day.",),
@@ -107,8 +109,8 @@ TRIAL_FIELDS = [
     ], "study_arms"),
     F.flag("endpoint_met", "Primary endpoint met", "Whether the primary endpoint was met.",
            "met_primary_endpoint"),
-    F.flag("serious_adverse_events", "Serious adverse events", "Whether serious adverse events were reported.",
-           "saes", keep=0.7),
+    F.flag("serious_adverse_events", "Serious adverse events",
+           "Whether serious adverse events were reported.", "saes", keep=0.7),
 ]
 DRUGS = ["Zorvalimab", "Tenoprazine", "Calvetinib", "Moxiretide", "Brelafiban"]
 CONDITIONS_ = ["type 2 diabetes", "moderate asthma", "rheumatoid arthritis", "migraine",

@@ -1,7 +1,7 @@
 """Everyday documents: used-car listings, recipes and sports match reports.
 
 Car listings are classified-ad key-value blocks with a price beside a distractor (the
-price new) and negated history ("no accidents", "not imported"); recipes are ingredient
+price new) and negated history ("No accidents.", "Not accident-free: ..."); recipes are ingredient
 tables with quantities; match reports carry the score in prose and a scorers list.
 """
 from __future__ import annotations
@@ -51,7 +51,8 @@ def car_listing(kit: Kit) -> Draft:
              "accident_free": clean, "previous_owners": kit.maybe(rng.randint(1, 4), 0.8),
              "equipment": rng.sample(EQUIPMENT, rng.randint(1, 5)),
              "seller_phone": fake.phone_number(), "condition": condition}
-    doc.put(("make_model",), facts["make_model"]).line(f" - {rng.choice(['well kept', 'great value', 'one careful owner', 'full service history'])}").line()
+    tagline = rng.choice(["well kept", "great value", "one careful owner", "full service history"])
+    doc.put(("make_model",), facts["make_model"]).line(f" - {tagline}").line()
     doc.add("Price: ")
     kit.money(doc, ("price",), price).line(rng.choice(["", " (negotiable)", " ONO"]))
     doc.add("Price new: ")

@@ -1,7 +1,7 @@
 """Health and insurance paperwork: laboratory reports and insurance claims.
 
-Lab results are a table whose flag column ("H", "L", blank) decides each result's
-status; a claim states its facts in prose and in a form, with negated statements ("no
+Lab results are a table whose flag column ("H (high)", "L (low)", "within range")
+decides each result's status; a claim states its facts in prose and in a form, with negated statements ("no
 one was injured", "the police were not called") deciding its booleans.
 """
 from __future__ import annotations

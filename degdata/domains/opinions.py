@@ -1,7 +1,7 @@
 """Restaurant reviews: one overall rating and per-aspect ratings, each in any surface form.
 
-A review states "Food: 4/5", "service was three stars", "★★☆☆☆ for ambience" or "I'd
-rate it 2 out of 5"; the score fields are decided from exactly that wording. Whether the
+A review states "Overall: 4/5", "Food gets three stars from me.", "Service: ★★☆☆☆" or
+"Food: rated 2 out of 5"; the score fields are decided from exactly that wording. Whether the
 reviewer would return is often negated ("won't be back").
 """
 from __future__ import annotations

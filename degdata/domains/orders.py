@@ -85,7 +85,8 @@ def purchase_order(kit: Kit) -> Draft:
     ship, terms = SHIP_TEXT[facts["shipping_method"]], TERMS_TEXT[facts["payment_terms"]]
     doc.line(ship).line(terms)
     approval = says(rng, approved,
-                    (f"Approved by {fake.name()}, purchasing manager.", "Status: APPROVED - release to supplier"),
+                    (f"Approved by {fake.name()}, purchasing manager.",
+                     "Status: APPROVED - release to supplier"),
                     ("Status: awaiting approval - do not ship yet.", "This order has not been approved yet.",
                      "Draft - not approved for release."))
     doc.line(approval)
@@ -143,7 +144,8 @@ def utility_bill(kit: Kit) -> Draft:
              "service_address": fake.street_address().replace("\n", ", "), "utility": utility,
              "period_start": start.isoformat(), "period_end": end.isoformat(), "meters": meters,
              "amount_due": amount, "due_date": due.isoformat(), "paid": paid, "direct_debit": debit,
-             "tariff": kit.maybe(f"{rng.choice(['Fix', 'Green', 'Flex', 'Basic', 'Eco'])} {rng.choice(['12', '24', 'Plus', 'Saver'])}", 0.8)}
+             "tariff": kit.maybe(f"{rng.choice(['Fix', 'Green', 'Flex', 'Basic', 'Eco'])} "
+                                 f"{rng.choice(['12', '24', 'Plus', 'Saver'])}", 0.8)}
     company = f"{fake.last_name()} {rng.choice(['Energy', 'Power', 'Utilities', 'Water'])}"
     head = {"electricity": "Your electricity bill", "gas": "Your gas bill",
             "water": "Your water and sewerage bill"}[utility]

@@ -114,6 +114,7 @@ WEATHER_FIELDS = [
            "warning", keep=0.8),
     F.number("uv_index", "UV index", "Peak UV index, if given.", "uv", optional=True, keep=0.6),
 ]
+OUTDOOR = {"sunny": 5, "cloudy": 3, "rain": 2, "snow": 2, "thunderstorms": 1}
 CONDITIONS = {"sunny": "Sunny spells", "cloudy": "Mostly cloudy", "rain": "Showers, heavy at times",
               "snow": "Snow flurries", "thunderstorms": "Thunderstorms likely"}
 
@@ -128,8 +129,7 @@ def weather_report(kit: Kit) -> Draft:
         days.append({"date": (issued + dt.timedelta(days=k + 1)).isoformat(), "high_c": high,
                      "low_c": round(high - rng.uniform(3, 12), 1), "rain_chance": rng.randrange(0, 101, 5),
                      "conditions": cond,
-                     "outdoor_rating": {"sunny": 5, "cloudy": 3, "rain": 2, "snow": 2, "thunderstorms": 1}[cond]
-                     - (1 if high < 0 and cond == "sunny" else 0)})
+                     "outdoor_rating": OUTDOOR[cond] - (1 if high < 0 and cond == "sunny" else 0)})
     warning = any(d["conditions"] == "thunderstorms" for d in days) and kit.chance(0.7)
     facts = {"location": fake.city(), "issued": issued.isoformat(), "days": days,
              "warning_in_force": warning, "uv_index": kit.maybe(float(rng.randint(1, 10)), 0.75)}
@@ -161,13 +161,13 @@ def weather_report(kit: Kit) -> Draft:
     return Draft(("Weather forecast", "Forecast"), WEATHER_FIELDS, facts, doc, evidence)
 
 
+STATUSES = ["single", "married filing jointly", "married filing separately", "head of household"]
 TAX_FIELDS = [
     F.text("taxpayer", "Taxpayer", "Name of the taxpayer.", "name"),
     F.text("tax_id", "Tax ID", "Taxpayer identification number.", "tin", "tax_number"),
     F.integer("tax_year", "Tax year", "Year the return is for.", "year"),
     F.choice("filing_status", "Filing status", "How the return is filed.",
-             ["single", "married filing jointly", "married filing separately", "head of household"],
-             "status"),
+             STATUSES, "status"),
     F.number("gross_income", "Gross income", "Total income (box 1).", "total_income"),
     F.number("deductions", "Deductions", "Total deductions (box 2), if any.", "total_deductions",
              optional=True),
@@ -189,12 +189,13 @@ def tax_form(kit: Kit) -> Draft:
     deductions = kit.maybe(kit.amount(500, income * 0.3), 0.75)
     paid = kit.amount(income * 0.05, income * 0.35)
     refund = kit.chance(0.5)
-    facts = {"taxpayer": fake.name(), "tax_id": f"{rng.randint(100, 999)}-{rng.randint(10, 99)}-{rng.randint(1000, 9999)}",
-             "tax_year": year, "filing_status": rng.choice(["single", "married filing jointly",
-                                                            "married filing separately", "head of household"]),
+    tax_id = f"{rng.randint(100, 999)}-{rng.randint(10, 99)}-{rng.randint(1000, 9999)}"
+    facts = {"taxpayer": fake.name(), "tax_id": tax_id, "tax_year": year,
+             "filing_status": rng.choice(STATUSES),
              "gross_income": income, "deductions": deductions, "tax_paid": paid,
              "dependents": [{"name": fake.first_name() + " " + fake.last_name(),
-                             "birth_year": rng.randint(2005, 2023)} for _ in range(rng.choice([0, 0, 1, 2, 3]))],
+                             "birth_year": rng.randint(2005, 2023)}
+                            for _ in range(rng.choice([0, 0, 1, 2, 3]))],
              "refund_due": refund, "filed_on": kit.day(after=dt.date(year + 1, 1, 1), within=100).isoformat()}
     doc.add("INCOME TAX RETURN - SUMMARY ")
     kit.count(doc, ("tax_year",), year).line().line()

@@ -1,8 +1,8 @@
 """Published prose: press releases and research abstracts.
 
-Facts sit inside running sentences rather than labelled fields: a release's date line
-("BERLIN, 5 March 2024 /PRNewswire/"), quotes attributed to named people, figures in
-prose; an abstract's sample size, study design and whether the result was significant
+Facts sit inside running sentences rather than labelled fields: a release's dateline
+("Berlin, 5 March 2024 - Acme today announced ..."), quotes attributed to named people,
+figures in prose; an abstract's sample size, study design and whether the result was significant
 ("did not differ significantly" is a negation a reader must catch).
 """
 from __future__ import annotations
@@ -124,10 +124,11 @@ def research_abstract(kit: Kit) -> Draft:
     authors = [{"name": fake.name(), "affiliation": f"University of {fake.city()}"}
                for _ in range(rng.randint(1, 5))]
     pub = kit.maybe(kit.day(), 0.85)
-    facts = {"title": f"Effect of {what} on {outcome}: {'a ' + design if design != 'meta-analysis' else 'a meta-analysis'}",
+    doi = f"10.{rng.randint(1000, 9999)}/{fake.lexify('????').lower()}.{rng.randint(100, 9999)}"
+    facts = {"title": f"Effect of {what} on {outcome}: a {design}",
              "authors": authors, "design": design, "sample_size": n, "effect_size": effect,
              "significant": sig, "keywords": rng.sample(KEYWORDS, rng.randint(2, 5)),
-             "doi": kit.maybe(f"10.{rng.randint(1000, 9999)}/{fake.lexify('????').lower()}.{rng.randint(100, 9999)}", 0.8),
+             "doi": kit.maybe(doi, 0.8),
              "published": pub.isoformat() if pub else None}
     doc.put(("title",), facts["title"]).line().line()
     for i, a in enumerate(authors):

@@ -51,11 +51,13 @@ def hotel_booking(kit: Kit) -> Draft:
     nights = rng.randint(1, 14)
     leave = arrive + dt.timedelta(days=nights)
     rate = kit.amount(45, 480)
-    extras = [{"name": n, "price": kit.amount(5, 120)} for n in rng.sample(EXTRAS, rng.choice([0, 0, 1, 2, 3]))]
+    extras = [{"name": n, "price": kit.amount(5, 120)}
+              for n in rng.sample(EXTRAS, rng.choice([0, 0, 1, 2, 3]))]
     total = round(rate * nights + sum(e["price"] for e in extras), 2)
     stars, breakfast, free = rng.randint(1, 5), kit.chance(0.5), kit.chance(0.55)
     facts = {"confirmation_number": f"{rng.randint(10**8, 10**10)}", "guest_name": fake.name(),
-             "hotel_name": f"Hotel {fake.last_name()} {rng.choice(['Central', 'Garden', 'Plaza', 'Bay', ''])}".strip(),
+             "hotel_name": f"Hotel {fake.last_name()} "
+                           f"{rng.choice(['Central', 'Garden', 'Plaza', 'Bay', ''])}".strip(),
              "star_rating": stars, "check_in": arrive.isoformat(), "check_out": leave.isoformat(),
              "nights": nights, "room_type": rng.choice(["single", "double", "twin", "suite"]),
              "total_price": total, "breakfast_included": breakfast, "free_cancellation": free,
@@ -138,7 +140,8 @@ def flight_itinerary(kit: Kit) -> Draft:
         day = day + dt.timedelta(days=rng.choice([0, 0, 1, 3, 7]))
         segments.append({"flight_number": f"{airline[0]} {rng.randint(10, 9999)}", "origin": a,
                          "destination": b, "date": day.isoformat(),
-                         "departure_time": f"{rng.randint(5, 22):02d}:{rng.choice(['05', '20', '35', '50'])}"})
+                         "departure_time": f"{rng.randint(5, 22):02d}:"
+                                           f"{rng.choice(['05', '20', '35', '50'])}"})
     passengers = [{"name": f"{fake.last_name().upper()}/{fake.first_name().upper()}",
                    "ticket_number": f"{rng.randint(100, 999)}-{rng.randint(10**9, 10**10 - 1)}"}
                   for _ in range(rng.randint(1, 4))]
