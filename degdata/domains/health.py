@@ -142,7 +142,7 @@ def insurance_claim(kit: Kit) -> Draft:
              "claimant": fake.name(), "incident_date": incident.isoformat(), "claim_type": kind,
              "items": items, "amount_claimed": total, "police_report": police,
              "injuries": injured, "severity": severity,
-             "adjuster": kit.maybe(fake.name(), 0.8)}
+             "adjuster": kit.maybe(fake.name(), 0.6)}
     doc.line(f"{fake.company()} Insurance - Claim form").line()
     kind_text = f"Type of claim: {kind.capitalize()}"
     L.kv(doc, rng, [("Claim number", L.cell(facts["claim_number"], ("claim_number",))),

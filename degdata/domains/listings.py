@@ -181,7 +181,7 @@ def real_estate(kit: Kit) -> Draft:
     garden, energy = kit.chance(0.4), rng.choice(["A", "B", "C", "D", "E", "F", "G", None])
     facts = {"address": fake.street_address().replace("\n", ", "), "price": price,
              "living_area": area, "bedrooms": beds,
-             "year_built": rng.randint(1890, 2024) if kit.chance(0.8) else None,
+             "year_built": rng.randint(1890, 2024) if kit.chance(0.7) else None,
              "listing_type": kind, "energy_class": energy, "has_garden": garden,
              "floor": None if garden else rng.randint(0, 12),
              "features": rng.sample(FEATURES, rng.randint(0, 4)),

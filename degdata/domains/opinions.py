@@ -59,7 +59,7 @@ def restaurant_review(kit: Kit) -> Draft:
     food = max(1, min(5, overall + rng.choice([-1, 0, 0, 1])))
     service = max(1, min(5, overall + rng.choice([-2, -1, 0, 1])))
     back = overall >= 4 or (overall == 3 and kit.chance(0.4))
-    dishes = [{"name": d, "price": kit.maybe(kit.amount(4, 38), 0.8)}
+    dishes = [{"name": d, "price": kit.maybe(kit.amount(4, 38), 0.65)}
               for d in rng.sample(DISHES[cuisine], rng.randint(1, 4))]
     facts = {"restaurant": f"{rng.choice(['Chez', 'La', 'Casa', 'The', 'Little'])} {fake.last_name()}",
              "reviewer": fake.first_name() + " " + fake.last_name()[0] + ".",

@@ -150,7 +150,7 @@ def flight_itinerary(kit: Kit) -> Draft:
     facts = {"booking_reference": "".join(rng.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(6)),
              "passengers": passengers, "segments": segments, "cabin": cabin,
              "total_fare": kit.amount(60, 9000), "checked_bag": bag, "refundable": refundable,
-             "frequent_flyer": kit.maybe(f"{airline[0]}{rng.randint(10**7, 10**9)}", 0.8)}
+             "frequent_flyer": kit.maybe(f"{airline[0]}{rng.randint(10**7, 10**9)}", 0.6)}
     doc.line(f"{airline[1]} - e-ticket receipt and itinerary").line()
     doc.add("Booking reference: ").put(("booking_reference",), facts["booking_reference"]).line()
     for i, p in enumerate(passengers):
