@@ -1,8 +1,9 @@
 """Public listings and opinions: product reviews, event listings, real-estate listings.
 
-Reviews state their rating in words or stars (the score is decided from the text); event
-listings are arrays with free events (price null) and a sold-out flag per event;
-real-estate listings mix a price with distractors (service charge, previous price).
+Reviews state their rating in words, stars or any rating form ("4/5", "rated 4 out of
+5"; the score is decided from the text); event listings are arrays with free events
+(price null) and a sold-out flag per event; real-estate listings mix a price with
+distractors (service charge, previous price).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from .. import fields as F
 from ..assemble import Draft
 from ..doc import Doc
 from ..kit import Kit
+from ..surface import rating as surface_rating
 
 PRODUCTS = ["wireless earbuds", "espresso machine", "robot vacuum", "hiking boots", "air fryer",
             "e-reader", "office chair", "electric toothbrush", "smart watch", "blender"]
@@ -63,9 +65,12 @@ def product_review(kit: Kit) -> Draft:
     kit.date(doc, ("review_date",), day).line()
     verified_text = "Verified purchase" if verified else "Unverified review"
     doc.line(verified_text)
-    stars = kit.chance(0.5)
-    rating_text = (f"Rating: {'★' * rating}{'☆' * (5 - rating)}" if stars else
-                   rng.choice(RATING_WORDS[rating]))
+    form = rng.choice(["stars", "words", "surface"])
+    surface_form, surface_text = surface_rating(rng, rating)
+    rating_text = {"stars": f"Rating: {'★' * rating}{'☆' * (5 - rating)}",
+                   "words": rng.choice(RATING_WORDS[rating]),
+                   "surface": f"{surface_text.capitalize()}." if surface_form == "rated"
+                   else f"My rating: {surface_text}"}[form]
     doc.line(rating_text).line()
     if facts["price_paid"] is not None:
         doc.add("I paid ")
