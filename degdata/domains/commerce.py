@@ -1,14 +1,15 @@
 """Commerce documents: invoices, till receipts and shipping notices.
 
-Tables are aligned text rows (as a PDF-to-text conversion writes them). Distractors are
-deliberate: an order date next to the issue date, a subtotal and tax beside the total, a
-tracking number next to the order number.
+Tables are aligned text rows (as a PDF-to-text conversion writes them) or markdown /
+ASCII tables. Distractors are deliberate: an order date next to the issue date, a
+subtotal and tax beside the total, a tracking number next to the order number.
 """
 from __future__ import annotations
 
 import datetime as dt
 
 from .. import fields as F
+from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc
 from ..kit import Kit
@@ -34,7 +35,17 @@ def _line_items(kit: Kit, n: int) -> list[dict]:
 
 
 def _table(kit: Kit, doc: Doc, key: str, rows: list[dict], with_unit: bool = True) -> None:
-    """Aligned rows: description, quantity, unit price, amount."""
+    """Rows of description, quantity, unit price, amount: as a PDF-to-text conversion
+    aligns them, or in one of the `layout` tables (markdown, ASCII grid, export)."""
+    if kit.chance(0.5):
+        names = ("unit_price", "amount") if with_unit else ("amount",)
+        header = ["Description", "Qty"] + (["Unit price"] if with_unit else []) + ["Amount"]
+        L.table(doc, kit.rng, header, [
+            [L.cell(r["description"], (key, i, "description")),
+             kit.count_cell((key, i, "quantity"), r["quantity"])]
+            + [kit.num_cell((key, i, name), r[name]) for name in names]
+            for i, r in enumerate(rows)])
+        return
     width = max(len(r["description"]) for r in rows) + 2
     head = ["Description".ljust(width), "Qty".rjust(5)]
     if with_unit:
