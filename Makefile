@@ -45,7 +45,7 @@ proto: setup
 	$(VPY) -m degproto
 
 datagen: setup
-	$(VPY) -m services.training.datagen --seed 0 --n 2000 --out var/datagen/records.jsonl
+	$(VPY) -m degdata --seed 0 --n 2000 --out var/datagen/records.jsonl
 
 bench: setup
 	$(VPY) -m benchmarks.run_all

@@ -49,7 +49,7 @@ class GatewayFiller:
 def load_records(split: str, limit: int, *, seed: int = 0) -> list[dict[str, Any]]:
     """The first `limit` datagen records of `split` (deterministic in `seed`)."""
     # the generator (faker, every domain) loads only when records are generated
-    from services.training.datagen import SPLITS, generate
+    from degdata import SPLITS, generate
 
     if split not in SPLITS:
         raise ValueError(f"unknown split {split!r}: expected one of {', '.join(SPLITS)}")

@@ -35,7 +35,7 @@ COMMANDS = {  # container name -> `python -m MODULE SUBCOMMAND`
     "inference": ["services.inference"],
     "training-worker": ["services.training", "worker"],
     "evaluation-worker": ["services.evaluation", "worker"],
-    "datagen": ["services.training.datagen"],
+    "datagen": ["degdata"],
     "features-train": ["services.training", "features"],
     "features-val": ["services.training", "features"],
     "train": ["services.training", "train"],
@@ -266,8 +266,8 @@ def run_command(container: dict, env: dict[str, str], monkeypatch) -> tuple[str,
         monkeypatch.setenv(name, value)
     module, argv = container["command"][2], container["command"][3:]
     recorded = Recorded()
-    if module == "services.training.datagen":
-        from services.training.datagen.__main__ import parse_settings
+    if module == "degdata":
+        from degdata.__main__ import parse_settings
         return "datagen", ((parse_settings(argv),), {})
     if module == "services.training":
         cli = importlib.import_module("services.training.__main__")

@@ -27,7 +27,7 @@ ADAPT_FROM=24
 mkdir -p "$OUT"
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
 
-$PY -m services.training.datagen --seed $SEED --n 1000 --out "$OUT/records.jsonl" --no-progress
+$PY -m degdata --seed $SEED --n 1000 --out "$OUT/records.jsonl" --no-progress
 $PY - "$OUT" $MAXCHARS <<'PYEOF'
 import json, sys
 out, maxchars = sys.argv[1], int(sys.argv[2])

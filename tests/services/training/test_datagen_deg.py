@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from services.training.datagen import DOMAINS, generate
-from services.training.datagen.summary import schema_modes
-from services.training.datagen.verify import _walk
+from degdata import DOMAINS, generate
+from degdata.summary import schema_modes
+from degdata.verify import _walk
 from deg.candidates import find_candidates
 from deg.parsers.dates import parse_date
 from deg.parsers.formats import check_format

@@ -9,7 +9,7 @@ import torch
 
 from deg.schema import compile_schema
 from deg_model.backbone import Backbone
-from services.training.datagen import generate
+from degdata import generate
 from services.training import examples as examples_module
 from services.training.examples import ExampleBuilder, char_to_token_span, training_runtime
 from services.training.evaluate import evaluate

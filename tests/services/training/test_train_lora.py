@@ -13,7 +13,7 @@ from deg_model.backbone import Backbone
 from deg_model.checkpoint import load_checkpoint
 from deg_model.lora import LoraAdapters, LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_questions, adapted_record
-from services.training.datagen import generate
+from degdata import generate
 from services.training.examples import ExampleBuilder, training_runtime
 from deg_model.training.features import attach_embeddings
 from services.training.features import record_features

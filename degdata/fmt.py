@@ -30,7 +30,8 @@ MONTHS = {
 }
 MONTHS_SHORT = {"en": [m[:3] for m in MONTHS["en"]]}
 
-# (name, template, numeric order or None). Templates use {d} {dd} {m} {mm} {yyyy} {month} {mon}.
+# (name, template, numeric order or None). Templates use {d} {dd} {m} {mm} {yyyy} {month}
+# {mon} {mon_dot} ("Mar." but "May") and {ord} (the English ordinal suffix of the day).
 DATE_STYLES: dict[str, tuple[str, str | None]] = {
     "iso": ("{yyyy}-{mm}-{dd}", None),
     "us_slash": ("{mm}/{dd}/{yyyy}", "MDY"),
@@ -40,7 +41,17 @@ DATE_STYLES: dict[str, tuple[str, str | None]] = {
     "long_uk": ("{d} {month} {yyyy}", None),
     "short_uk": ("{d} {mon} {yyyy}", None),
     "short_dash": ("{dd}-{mon}-{yyyy}", None),
+    "ordinal_us": ("{month} {d}{ord}, {yyyy}", None),
+    "ordinal_uk": ("{d}{ord} {month} {yyyy}", None),
+    "ordinal_of": ("{d}{ord} of {month} {yyyy}", None),
+    "abbr_us": ("{mon_dot} {d}, {yyyy}", None),
 }
+# Forms a document may mix into its own style now and then, as real documents do ("issued
+# 05/03/2024 ... payable by March 20th, 2024"): never numeric, so one document never holds
+# two numeric day/month orders.
+NAMED_DATE_STYLES = ("long_us", "long_uk", "short_uk", "short_dash", "ordinal_us",
+                     "ordinal_uk", "ordinal_of", "abbr_us")
+ORDINALS = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
 
 # Grouping and decimal marks per number style.
 NUMBER_STYLES: dict[str, tuple[str, str]] = {
@@ -54,8 +65,10 @@ NUMBER_STYLES: dict[str, tuple[str, str]] = {
 
 LOCALE_STYLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # locale: (date styles it may use, number styles it may use)
-    "en_US": (("us_slash", "long_us", "iso", "short_dash"), ("en", "plain")),
-    "en_GB": (("eu_slash", "long_uk", "short_uk", "iso"), ("en", "plain")),
+    "en_US": (("us_slash", "long_us", "iso", "short_dash", "ordinal_us", "abbr_us"),
+              ("en", "plain")),
+    "en_GB": (("eu_slash", "long_uk", "short_uk", "iso", "ordinal_uk", "ordinal_of"),
+              ("en", "plain")),
     "de_DE": (("eu_dot", "iso", "long_uk"), ("de", "plain")),
     "fr_FR": (("eu_slash", "iso", "long_uk"), ("fr", "fr_space", "de")),
 }
@@ -73,6 +86,7 @@ class Style:
     currency: str          # ISO code, e.g. "EUR"
     symbol: str            # e.g. "€"
     symbol_first: bool     # "$ 12.00" vs "12,00 €"
+    bare_money: float = 0.0  # share of amounts written without any currency mark
     ambiguous_dates: bool = field(default=False)
 
     @property
@@ -96,9 +110,12 @@ class Style:
             return str(n)
         return self.decimal(n, 0)
 
-    def money(self, x: float, code: bool = False) -> tuple[str, str, str]:
-        """(before, gold, after) for an amount with its symbol (or ISO `code`)."""
+    def money(self, x: float, code: bool = False, bare: bool = False) -> tuple[str, str, str]:
+        """(before, gold, after) for an amount with its symbol (or ISO `code`), or with no
+        currency mark at all when `bare` (a table whose header names the currency)."""
         number = self.decimal(x)
+        if bare:
+            return ("", number, "")
         mark = self.currency if code else self.symbol
         if self.symbol_first or (code and self.number_style == "en"):
             before, after = mark + (" " if mark[-1].isalpha() else ""), ""
@@ -117,7 +134,9 @@ class Style:
             self.ambiguous_dates = True
         return template.format(
             d=d.day, dd=f"{d.day:02d}", m=d.month, mm=f"{d.month:02d}", yyyy=d.year,
-            month=MONTHS["en"][d.month - 1], mon=MONTHS_SHORT["en"][d.month - 1])
+            month=MONTHS["en"][d.month - 1], mon=MONTHS_SHORT["en"][d.month - 1],
+            mon_dot=MONTHS_SHORT["en"][d.month - 1] + ("" if d.month == 5 else "."),
+            ord=ORDINALS.get(d.day, "th"))
 
 
 def pick_style(rng, locale: str) -> Style:
@@ -129,4 +148,5 @@ def pick_style(rng, locale: str) -> Style:
     number_style = rng.choice(numbers)
     symbol_first = symbol in ("$", "£") or (symbol == "CHF" and rng.random() < 0.5)
     return Style(date_style=rng.choice(dates), number_style=number_style, currency=code,
-                 symbol=symbol, symbol_first=symbol_first)
+                 symbol=symbol, symbol_first=symbol_first,
+                 bare_money=rng.choice([0.0, 0.0, 0.2, 0.5]))

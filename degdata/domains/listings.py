@@ -1,8 +1,9 @@
 """Public listings and opinions: product reviews, event listings, real-estate listings.
 
-Reviews state their rating in words or stars (the score is decided from the text); event
-listings are arrays with free events (price null) and a sold-out flag per event;
-real-estate listings mix a price with distractors (service charge, previous price).
+Reviews state their rating in words, stars or any rating form ("4/5", "rated 4 out of
+5"; the score is decided from the text); event listings are arrays with free events
+(price null) and a sold-out flag per event; real-estate listings mix a price with
+distractors (service charge, previous price).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from .. import fields as F
 from ..assemble import Draft
 from ..doc import Doc
 from ..kit import Kit
+from ..surface import rating as surface_rating
 
 PRODUCTS = ["wireless earbuds", "espresso machine", "robot vacuum", "hiking boots", "air fryer",
             "e-reader", "office chair", "electric toothbrush", "smart watch", "blender"]
@@ -56,16 +58,19 @@ def product_review(kit: Kit) -> Draft:
     facts = {"product": product, "reviewer": fake.name() if kit.chance(0.6) else fake.user_name(),
              "review_date": day.isoformat(), "rating": rating, "recommends": recommends,
              "sentiment": sentiment, "pros": pros, "cons": cons,
-             "price_paid": kit.amount(15, 600) if kit.chance(0.4) else None,
+             "price_paid": kit.amount(15, 600) if kit.chance(0.7) else None,
              "verified_purchase": verified}
     doc.add("Review of ").put(("product",), product).line()
     doc.add("by ").put(("reviewer",), facts["reviewer"]).add(" on ")
     kit.date(doc, ("review_date",), day).line()
     verified_text = "Verified purchase" if verified else "Unverified review"
     doc.line(verified_text)
-    stars = kit.chance(0.5)
-    rating_text = (f"Rating: {'★' * rating}{'☆' * (5 - rating)}" if stars else
-                   rng.choice(RATING_WORDS[rating]))
+    form = rng.choice(["stars", "words", "surface"])
+    surface_form, surface_text = surface_rating(rng, rating)
+    rating_text = {"stars": f"Rating: {'★' * rating}{'☆' * (5 - rating)}",
+                   "words": rng.choice(RATING_WORDS[rating]),
+                   "surface": f"{surface_text.capitalize()}." if surface_form == "rated"
+                   else f"My rating: {surface_text}"}[form]
     doc.line(rating_text).line()
     if facts["price_paid"] is not None:
         doc.add("I paid ")
@@ -84,7 +89,7 @@ def product_review(kit: Kit) -> Draft:
     rec_text = ("I would recommend it to a friend." if recommends else
                 "I would not recommend it.")
     doc.line(rec_text)
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     return Draft(("Product review", "Review analysis"), REVIEW_FIELDS, facts, doc, {
         ("rating",): rating_text, ("recommends",): rec_text, ("sentiment",): rating_text,
         ("verified_purchase",): verified_text})
@@ -143,7 +148,7 @@ def event_listing(kit: Kit) -> Draft:
         evidence[at + ("sold_out",)] = sold
         evidence[at + ("category",)] = f"{e['name']} ({e['category']})"
     doc.line()
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.add("Box office: ").put(("box_office_email",), facts["box_office_email"]).add(" | ")
     doc.put(("website",), facts["website"]).line()
     return Draft(("Event listing", "What's on"), EVENT_FIELDS, facts, doc, evidence)
@@ -157,6 +162,8 @@ ESTATE_FIELDS = [
     F.integer("bedrooms", "Bedrooms", "Number of bedrooms.", "beds"),
     F.integer("year_built", "Year built", "Construction year, if given.", "built",
               optional=True, keep=0.6),
+    F.integer("floor", "Floor", "Floor the flat is on; not given for houses.", "storey",
+              optional=True, keep=0.5),
     F.choice("listing_type", "Listing type", "For sale or to let.", ["sale", "rent"], "offer"),
     F.choice("energy_class", "Energy class", "Energy efficiency class, if stated.",
              ["A", "B", "C", "D", "E", "F", "G"], "epc_rating", nullable_decide=True, keep=0.6),
@@ -179,8 +186,9 @@ def real_estate(kit: Kit) -> Draft:
     garden, energy = kit.chance(0.4), rng.choice(["A", "B", "C", "D", "E", "F", "G", None])
     facts = {"address": fake.street_address().replace("\n", ", "), "price": price,
              "living_area": area, "bedrooms": beds,
-             "year_built": rng.randint(1890, 2024) if kit.chance(0.6) else None,
+             "year_built": rng.randint(1890, 2024) if kit.chance(0.7) else None,
              "listing_type": kind, "energy_class": energy, "has_garden": garden,
+             "floor": None if garden else rng.randint(0, 12),
              "features": rng.sample(FEATURES, rng.randint(0, 4)),
              "agent_email": fake.company_email()}
     head = f"{beds}-bedroom {'house' if garden else 'flat'} {'for sale' if kind == 'sale' else 'to let'}"
@@ -194,6 +202,9 @@ def real_estate(kit: Kit) -> Draft:
     kit.num(doc, ("living_area",), area, places=1).line(" m²")
     doc.add("Bedrooms: ")
     kit.count(doc, ("bedrooms",), beds).line()
+    if facts["floor"] is not None:
+        doc.add("Floor: ")
+        kit.count(doc, ("floor",), facts["floor"]).line()
     if facts["year_built"]:
         doc.add("Built in ")
         kit.count(doc, ("year_built",), facts["year_built"]).line()
@@ -208,7 +219,7 @@ def real_estate(kit: Kit) -> Draft:
             doc.add(", " if i else "").put(("features", i), f)
         doc.line()
     doc.line(fake.paragraph(nb_sentences=3))
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.add("Viewings: ").put(("agent_email",), facts["agent_email"]).line()
     facts["headline"] = f"{head.capitalize()} at {facts['address']}."
     return Draft(("Property listing", "Real-estate listing"), ESTATE_FIELDS, facts, doc, {

@@ -15,12 +15,19 @@ from typing import Any, Iterable, Iterator
 
 from faker import Faker
 
-from .assemble import assemble
+from . import degrade
+from .assemble import Draft, assemble
 from .domains import DOMAINS
 from .fmt import pick_style
 from .kit import Kit
-from .splits import SPLITS, TEST_DOMAINS, record_seed, split_of, uid
+from .splits import HELD_OUT, SPLITS, domain_splits, record_seed, split_of, uid
 from .verify import problems
+
+MAX_CHARS = 16_000          # about 4,000 tokens at 4 characters a token
+MIN_LONG_CHARS = 3_000
+LAYOUT_SLACK = 600         # what page headers and hyphens may add after lengthening
+PDF_RATE = 0.25             # share of documents that went through PDF-to-text
+OCR_RATE = 0.15             # share of documents that went through OCR
 
 _FAKERS: dict[str, Faker] = {}   # building a Faker is slow; each use reseeds it fully
 
@@ -41,8 +48,11 @@ def make_record(seed: int, domain: str, index: int) -> dict[str, Any]:
     locale = rng.choice(spec.locales)
     fake = _faker(locale, rng.getrandbits(64))
     style = pick_style(rng, locale)
-    long_target = rng.randint(8_000, 25_000) if rng.random() < spec.long_fraction else 0
-    draft = spec.build(Kit(rng, fake, locale, style, long_target))
+    long_target = (int(MIN_LONG_CHARS * (MAX_CHARS / MIN_LONG_CHARS) ** rng.random())
+                   if rng.random() < spec.long_fraction else 0)
+    kit = Kit(rng, fake, locale, style, long_target)
+    draft = spec.build(kit)
+    _degrade(draft, kit, spec.topic)
     gold = assemble(draft, rng)
     record = {
         "uid": record_uid, "domain": domain, "split": split_of(seed, domain, record_uid),
@@ -56,6 +66,18 @@ def make_record(seed: int, domain: str, index: int) -> dict[str, Any]:
     return record
 
 
+def _degrade(draft: Draft, kit: Kit, topic: str) -> None:
+    """Lengthen, lay out as PDF text, add OCR noise: each drawn per record (`degrade`)."""
+    evidence = list(dict.fromkeys(draft.evidence.values()))
+    if kit.long_target > len(draft.doc):
+        degrade.lengthen(draft.doc, kit.rng, kit.fake, min(kit.long_target, MAX_CHARS - LAYOUT_SLACK),
+                         kit.sites, evidence, topic)
+    if kit.rng.random() < PDF_RATE:
+        degrade.pdf_layout(draft.doc, kit.rng, draft.title[0], evidence)
+    if kit.rng.random() < OCR_RATE:
+        degrade.ocr_noise(draft.doc, kit.rng, kit.rng.uniform(0.005, 0.03), evidence)
+
+
 def _selected(domains: Iterable[str] | None, split: str | None) -> list[str]:
     names = list(DOMAINS) if domains is None else list(domains)
     unknown = [d for d in names if d not in DOMAINS]
@@ -63,13 +85,11 @@ def _selected(domains: Iterable[str] | None, split: str | None) -> list[str]:
         raise ValueError(f"unknown domain(s) {unknown}; known: {sorted(DOMAINS)}")
     if split is not None and split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS} or None, got {split!r}")
-    if split == "test":
-        names = [d for d in names if d in TEST_DOMAINS]
-    elif split in ("train", "val"):
-        names = [d for d in names if d not in TEST_DOMAINS]
+    if split is not None:
+        names = [d for d in names if split in domain_splits(d)]
     if not names:
         raise ValueError(f"no domain of {domains or 'all'} can produce split {split!r} "
-                         f"(test-only domains: {list(TEST_DOMAINS)})")
+                         f"(held-out domains: {HELD_OUT})")
     return sorted(set(names), key=names.index)
 
 

@@ -1,14 +1,15 @@
 """Commerce documents: invoices, till receipts and shipping notices.
 
-Tables are aligned text rows (as a PDF-to-text conversion writes them). Distractors are
-deliberate: an order date next to the issue date, a subtotal and tax beside the total, a
-tracking number next to the order number.
+Tables are aligned text rows (as a PDF-to-text conversion writes them) or markdown /
+ASCII tables. Distractors are deliberate: an order date next to the issue date, a
+subtotal and tax beside the total, a tracking number next to the order number.
 """
 from __future__ import annotations
 
 import datetime as dt
 
 from .. import fields as F
+from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc
 from ..kit import Kit
@@ -34,7 +35,17 @@ def _line_items(kit: Kit, n: int) -> list[dict]:
 
 
 def _table(kit: Kit, doc: Doc, key: str, rows: list[dict], with_unit: bool = True) -> None:
-    """Aligned rows: description, quantity, unit price, amount."""
+    """Rows of description, quantity, unit price, amount: as a PDF-to-text conversion
+    aligns them, or in one of the `layout` tables (markdown, ASCII grid, export)."""
+    if kit.chance(0.5):
+        names = ("unit_price", "amount") if with_unit else ("amount",)
+        header = ["Description", "Qty"] + (["Unit price"] if with_unit else []) + ["Amount"]
+        L.table(doc, kit.rng, header, [
+            [L.cell(r["description"], (key, i, "description")),
+             kit.count_cell((key, i, "quantity"), r["quantity"])]
+            + [kit.num_cell((key, i, name), r[name]) for name in names]
+            for i, r in enumerate(rows)])
+        return
     width = max(len(r["description"]) for r in rows) + 2
     head = ["Description".ljust(width), "Qty".rjust(5)]
     if with_unit:
@@ -108,10 +119,10 @@ def invoice(kit: Kit) -> Draft:
         "issue_date": issue.isoformat(), "due_date": due.isoformat() if due else None,
         "seller": {"name": fake.company(),
                    "vat_id": f"{kit.locale[-2:]}{rng.randint(100000000, 999999999)}"
-                   if kit.chance(0.6) else None},
+                   if kit.chance(0.8) else None},
         "buyer_name": fake.company() if kit.chance(0.6) else fake.name(),
-        "buyer_email": fake.company_email() if kit.chance(0.5) else None,
-        "po_number": f"PO-{rng.randint(10000, 99999)}" if kit.chance(0.5) else None,
+        "buyer_email": fake.company_email() if kit.chance(0.75) else None,
+        "po_number": f"PO-{rng.randint(10000, 99999)}" if kit.chance(0.75) else None,
         "line_items": items, "subtotal": subtotal, "tax": tax, "total": total,
         "currency": kit.style.currency, "is_paid": paid,
     }
@@ -139,7 +150,7 @@ def invoice(kit: Kit) -> Draft:
     if facts["buyer_email"]:
         doc.put(("buyer_email",), facts["buyer_email"]).line()
     doc.line()
-    kit.pad(doc, 0.4)
+    kit.pad(doc)
     doc.line(f"All amounts in {kit.style.currency}")
     _table(kit, doc, "line_items", items)
     doc.line()
@@ -165,7 +176,7 @@ def invoice(kit: Kit) -> Draft:
         doc.add("Original due date: ")
         kit.date(doc, ("due_date",), due).line()
     doc.line(f"IBAN {fake.iban()}")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.add("\n", seller["name"], " - Invoice ").put(("invoice_number",), facts["invoice_number"])
     doc.add(" - page 1 of 1\n")
     facts["summary"] = (f"{seller['name']} invoiced {facts['buyer_name']} "
@@ -226,7 +237,7 @@ def receipt(kit: Kit) -> Draft:
         kit.num(doc, None, round(cash - total, 2)).line()
     doc.add("Receipt ").put(("receipt_number",), facts["receipt_number"]).add("  ")
     kit.date(doc, ("date",), day).line(f" {rng.randint(7, 21):02d}:{rng.randint(0, 59):02d}")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.line("Thank you for shopping with us!")
     return Draft(("Receipt", "Till receipt"), RECEIPT_FIELDS, facts, doc,
                  {("payment_method",): evidence})
@@ -307,7 +318,7 @@ def shipping_notice(kit: Kit) -> Draft:
     evidence = ("A signature is required on delivery." if signature else
                 "The parcel may be left in a safe place; no signature is needed.")
     doc.line(evidence)
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.add("Order ").put(("order_number",), facts["order_number"]).line(
         " - questions? Reply to this e-mail.")
     facts["summary"] = (f"{carrier} is delivering {sum(len(p['contents']) for p in packages)} "

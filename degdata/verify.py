@@ -7,7 +7,9 @@
 - every span alternative has exactly the text of its span;
 - every non-null extracted leaf (not decided, not generated) has a span, and no span or
   decide entry points at something absent from `value`;
-- every decide entry's answer is the value at its pointer;
+- every decide entry's answer is the value at its pointer and one of the options the schema
+  offers (an enum / oneOf value, a boolean, a level of the score's range, or null where the
+  schema allows it), and its evidence is quoted from the context;
 - a numeric date with two valid readings only appears when `options.date_order` says which.
 
 The number and date readers here are deliberately separate from the formatters in `fmt`,
@@ -21,9 +23,15 @@ from typing import Any
 
 import jsonschema
 
+from deg.pointer import escape
+
 _NUMBER = re.compile(r"(-?)(?:[$£€]|[A-Z]{3} )?(\d{1,3}(?:([,.'\u202f ])\d{3})(?:\3\d{3})*|\d+)(?:([.,])(\d{1,2}))?(?:[ \u00a0](?:[$£€]|[A-Z]{3}))?")
 _DATE_FORMATS = {"%Y-%m-%d": None, "%m/%d/%Y": "MDY", "%d/%m/%Y": "DMY", "%d.%m.%Y": "DMY",
-                 "%B %d, %Y": None, "%d %B %Y": None, "%d %b %Y": None, "%d-%b-%Y": None}
+                 "%B %d, %Y": None, "%d %B %Y": None, "%d %b %Y": None, "%d-%b-%Y": None,
+                 "%b %d, %Y": None}
+# "March 5th, 2024", "5th of March 2024", "Mar. 5, 2024" -> the strptime forms above.
+_ORDINAL = re.compile(r"\b(\d{1,2})(st|nd|rd|th)\b")
+_ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
 
 
 def read_number(text: str) -> float | int | None:
@@ -44,6 +52,12 @@ def read_number(text: str) -> float | int | None:
 
 def read_date(text: str, date_order: str | None) -> tuple[str | None, str]:
     """(ISO date, "") or (None, why)."""
+    ordinal = _ORDINAL.search(text)
+    if ordinal:
+        if _ORDINAL_SUFFIX.get(int(ordinal.group(1)), "th") != ordinal.group(2):
+            return None, f"wrong ordinal suffix {ordinal.group(0)!r}"
+        text = _ORDINAL.sub(r"\1", text).replace(" of ", " ")
+    text = re.sub(r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\. ", r"\1 ", text)
     readings: dict[str, set[str | None]] = {}
     for fmt, order in _DATE_FORMATS.items():
         try:
@@ -70,8 +84,7 @@ def _walk(schema: dict, value: Any, ptr: str, out: dict[str, tuple[dict, Any]]) 
     if "object" in types and isinstance(value, dict):
         for name, sub in node.get("properties", {}).items():
             if name in value:
-                token = name.replace("~", "~0").replace("/", "~1")
-                _walk(sub, value[name], f"{ptr}/{token}", out)
+                _walk(sub, value[name], f"{ptr}/{escape(name)}", out)
     elif "array" in types and isinstance(value, list):
         for i, item in enumerate(value):
             _walk(node["items"], item, f"{ptr}/{i}", out)
@@ -143,4 +156,24 @@ def problems(record: dict) -> list[str]:
             found.append(f"{ptr}: decide answer {entry['answer']!r} vs value {leaves[ptr][1]!r}")
         elif not entry.get("evidence"):
             found.append(f"{ptr}: decide entry without evidence")
+        elif entry["evidence"] not in context:
+            found.append(f"{ptr}: decide evidence {entry['evidence']!r} is not in the context")
+        elif not _is_option(leaves[ptr][0], entry["answer"]):
+            found.append(f"{ptr}: decide answer {entry['answer']!r} is not an option of the field")
     return found
+
+
+def _is_option(leaf: dict, answer: Any) -> bool:
+    """Whether `answer` is one of the values a decide leaf offers."""
+    if "enum" in leaf:
+        return any(answer == o and type(answer) is type(o) for o in leaf["enum"])
+    if "oneOf" in leaf:
+        return any(answer == b.get("const") for b in leaf["oneOf"])
+    types = leaf.get("type")
+    types = set(types) if isinstance(types, list) else {types}
+    if answer is None:
+        return "null" in types
+    if "boolean" in types:
+        return isinstance(answer, bool)
+    return (isinstance(answer, int) and not isinstance(answer, bool)
+            and leaf["minimum"] <= answer <= leaf["maximum"])

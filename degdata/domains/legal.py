@@ -84,13 +84,13 @@ def contract(kit: Kit) -> Draft:
                  False: "5. Non-exclusivity. The Client remains free to engage other providers.",
                  None: "5. Other providers. Not addressed in this agreement."}[exclusive]
     doc.line(excl_text)
-    kit.pad(doc, 0.8)
+    kit.pad(doc)
     doc.line(f"6. Governing law. This agreement is governed by the laws of {law}.").line()
     if signed:
         doc.add("Signed on ")
         kit.date(doc, ("signing_date",), signed).line()
     doc.line(f"For the Provider: {fake.name()}        For the Client: {fake.name()}")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     facts["summary"] = f"{provider} provides {service} to {client} for {term} months."
     evidence = {("auto_renewal",): renew_text, ("governing_law",): f"governed by the laws of {law}",
                 ("exclusive",): excl_text}

@@ -77,7 +77,7 @@ def support_ticket(kit: Kit) -> Draft:
     facts = {"ticket_id": f"{rng.choice(['#', 'TCK-', 'SR'])}{rng.randint(10000, 999999)}",
              "customer_name": fake.name(), "customer_email": fake.free_email(),
              "created": created.isoformat(),
-             "order_number": f"ORD-{rng.randint(100000, 999999)}" if kit.chance(0.5) else None,
+             "order_number": f"ORD-{rng.randint(100000, 999999)}" if kit.chance(0.8) else None,
              "priority": priority, "category": category, "frustration": mood,
              "refund_requested": refund,
              "steps": rng.sample(STEPS, rng.randint(2, 4)) if category == "technical" else [],
@@ -112,7 +112,7 @@ def support_ticket(kit: Kit) -> Draft:
     refund_line = rng.choice(["Please refund the amount.", "I would like my money back."])
     doc.line(refund_line if refund else "Please fix this as soon as you can.")
     doc.line(MOOD_LINES[mood]).line().line(f"Best regards,\n{facts['customer_name']}")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     facts["summary"] = f"{facts['customer_name']} reports: {issue}"
     return Draft(("Support ticket", "Ticket triage"), TICKET_FIELDS, facts, doc, {
         ("priority",): evidence, ("category",): issue, ("frustration",): MOOD_LINES[mood],
@@ -157,7 +157,7 @@ def email(kit: Kit) -> Draft:
              "sent": sent.isoformat(), "subject": fake.catch_phrase(), "intent": intent,
              "proposed_meeting": meeting.isoformat() if meeting else None,
              "attachments": files, "reply_needed": reply,
-             "website": fake.url() if kit.chance(0.5) else None}
+             "website": fake.url() if kit.chance(0.85) else None}
     facts["website"] = facts["website"] and facts["website"].rstrip("/")
     doc.add("From: ").put(("sender_name",), facts["sender_name"]).add(" <")
     doc.put(("sender_email",), facts["sender_email"]).line(">")
@@ -174,12 +174,13 @@ def email(kit: Kit) -> Draft:
     body = EMAIL_INTENTS[intent]
     if meeting:
         before, _, after = body.partition("{when}")
-        doc.add(before)
-        kit.date(doc, ("proposed_meeting",), meeting).line(after)
-        body = before + kit.style.date(meeting) + after
+        mark = len(doc)
+        kit.date(doc.add(before), ("proposed_meeting",), meeting).add(after)
+        body = doc.text_since(mark)
+        doc.line()
     else:
         doc.line(body)
-    kit.pad(doc, 0.6)
+    kit.pad(doc)
     reply_line = ("Please let me know by the end of the week." if reply else
                   "No need to reply, this is just for your information.")
     doc.line(reply_line).line()
@@ -191,7 +192,7 @@ def email(kit: Kit) -> Draft:
     doc.line("Kind regards,").line(facts["sender_name"]).line(fake.company())
     if facts["website"]:
         doc.put(("website",), facts["website"]).line()
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     return Draft(("E-mail", "Inbox triage"), EMAIL_FIELDS, facts, doc,
                  {("intent",): body, ("reply_needed",): reply_line})
 
@@ -229,10 +230,10 @@ def meeting_notes(kit: Kit) -> Draft:
     day = kit.day()
     people = list(dict.fromkeys(fake.name() for _ in range(rng.randint(3, 7))))
     actions = [{"owner": rng.choice(people), "task": t,
-                "due": kit.day(after=day, within=30).isoformat() if kit.chance(0.6) else None}
+                "due": kit.day(after=day, within=30).isoformat() if kit.chance(0.8) else None}
                for t in rng.sample(TASKS, rng.randint(0, 5))]
     outcome = rng.choice(list(OUTCOMES))
-    nxt = kit.day(after=day, within=21) if kit.chance(0.6) else None
+    nxt = kit.day(after=day, within=21) if kit.chance(0.8) else None
     facts = {"meeting_title": f"{rng.choice(['Weekly', 'Monthly', 'Kick-off', 'Steering'])} "
                               f"{rng.choice(['sync', 'review', 'committee', 'meeting'])}",
              "date": day.isoformat(), "attendees": people,
@@ -244,7 +245,7 @@ def meeting_notes(kit: Kit) -> Draft:
         doc.add(", " if i else "").put(("attendees", i), p)
     doc.line().line(f"Apologies: {fake.name()}").line()
     doc.line("1. Status").line(OUTCOMES[outcome]).line()
-    kit.pad(doc, 0.5)
+    kit.pad(doc)
     if facts["decisions"]:
         doc.line("2. Decisions")
         for i, d in enumerate(facts["decisions"]):
@@ -266,6 +267,6 @@ def meeting_notes(kit: Kit) -> Draft:
         kit.date(doc, ("next_meeting",), nxt).line()
     else:
         doc.line("Next meeting: to be scheduled.")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     return Draft(("Meeting notes", "Minutes"), NOTES_FIELDS, facts, doc,
                  {("outcome",): OUTCOMES[outcome]})

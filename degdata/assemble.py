@@ -19,6 +19,8 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from deg.pointer import escape
+
 from .doc import Doc, Path
 from .fields import DECIDE_KINDS, Field
 
@@ -44,11 +46,6 @@ class _Chosen:
     nullable: bool
     schema: dict[str, Any]
     children: list["_Chosen"]
-
-
-def pointer_token(name: str) -> str:
-    """RFC 6901 escaping of one reference token."""
-    return name.replace("~", "~0").replace("/", "~1")
 
 
 def _missing_anywhere(f: Field, level: list[dict]) -> bool:
@@ -178,7 +175,7 @@ class _Gold:
     def fill(self, chosen: list[_Chosen], facts: dict, path: Path, ptr: str) -> dict:
         value: dict[str, Any] = {}
         for c in chosen:
-            f, here, at = c.field, path + (c.field.key,), f"{ptr}/{pointer_token(c.name)}"
+            f, here, at = c.field, path + (c.field.key,), f"{ptr}/{escape(c.name)}"
             fact = facts.get(f.key)
             if f.kind in DECIDE_KINDS:
                 if here not in self.evidence:

@@ -87,13 +87,13 @@ def resume(kit: Kit) -> Draft:
                                                                     job["employer"]).line()
         for h, text in enumerate(job["highlights"]):
             doc.add("  * ").put(at + ("highlights", h), text).line()
-    kit.pad(doc, 0.7)
+    kit.pad(doc)
     doc.line().line("EDUCATION").line(f"{degree} degree, {fake.city()} University").line()
     doc.add("SKILLS: ")
     for i, s in enumerate(facts["skills"]):
         doc.add(", " if i else "").put(("skills", i), s)
     doc.line()
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     return Draft(("Résumé", "Candidate profile", "CV parsing"), RESUME_FIELDS, facts, doc, {
         ("highest_degree",): f"{degree} degree", ("open_to_relocation",): reloc,
         ("seniority",): profile})
@@ -127,9 +127,9 @@ REMOTE = {"on-site": "This role is based fully in our office.",
 def job_ad(kit: Kit) -> Draft:
     fake, rng, doc = kit.fake, kit.rng, Doc()
     kind, remote = rng.choice(EMPLOYMENT), rng.choice(list(REMOTE))
-    low = float(rng.randrange(28_000, 90_000, 1000)) if kit.chance(0.6) else None
+    low = float(rng.randrange(28_000, 90_000, 1000)) if kit.chance(0.8) else None
     high = low + rng.randrange(5_000, 30_000, 1000) if low is not None else None
-    deadline = kit.day() if kit.chance(0.6) else None
+    deadline = kit.day() if kit.chance(0.8) else None
     facts = {"job_title": fake.job(), "company": fake.company(), "location": fake.city(),
              "salary_min": low, "salary_max": high, "employment_type": kind,
              "remote_policy": remote, "requirements": rng.sample(
@@ -150,13 +150,13 @@ def job_ad(kit: Kit) -> Draft:
         kit.money(doc, ("salary_max",), high).line(" per year")
     else:
         doc.line("Competitive salary and benefits.")
-    kit.pad(doc, 0.8)
+    kit.pad(doc)
     doc.add("Send your application to ").put(("contact_email",), facts["contact_email"])
     if deadline:
         doc.add(" by ")
         kit.date(doc, ("apply_by",), deadline)
     doc.line(".")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     return Draft(("Job ad", "Job posting"), JOB_FIELDS, facts, doc, {
         ("employment_type",): kind.capitalize(), ("remote_policy",): REMOTE[remote]})
 
@@ -193,12 +193,12 @@ def medical_intake(kit: Kit) -> Draft:
     smoker, pain = kit.chance(0.25), rng.randint(0, 4)
     facts = {"patient_name": fake.name(), "date_of_birth": born.isoformat(),
              "insurance_number": f"{rng.choice('ABCDEFGHKLM')}{rng.randint(100000000, 999999999)}"
-             if kit.chance(0.7) else None,
+             if kit.chance(0.85) else None,
              "allergies": rng.sample(ALLERGIES, rng.choice([0, 0, 1, 2])),
              "medications": rng.sample(MEDS, rng.randint(0, 3)), "smoker": smoker,
              "pain_level": pain,
-             "emergency_contact": fake.name() if kit.chance(0.6) else None,
-             "weight_kg": round(rng.uniform(45, 120), 1) if kit.chance(0.6) else None}
+             "emergency_contact": fake.name() if kit.chance(0.8) else None,
+             "weight_kg": round(rng.uniform(45, 120), 1) if kit.chance(0.8) else None}
     doc.line("PATIENT INTAKE FORM").line(f"Clinic: {fake.company()}").line()
     doc.add("Name: ").put(("patient_name",), facts["patient_name"]).line()
     doc.add("Date of birth: ")
@@ -226,7 +226,7 @@ def medical_intake(kit: Kit) -> Draft:
     if facts["emergency_contact"]:
         doc.add("Emergency contact: ").put(("emergency_contact",), facts["emergency_contact"])
         doc.line(f", {fake.phone_number()}")
-    kit.pad(doc, 1.0)
+    kit.pad(doc)
     doc.line().line("I confirm the information above is correct. Signature: ____________")
     return Draft(("Patient intake", "Intake form"), INTAKE_FIELDS, facts, doc,
                  {("smoker",): smoke_line, ("pain_level",): PAIN[pain]})

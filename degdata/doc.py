@@ -60,3 +60,45 @@ class Doc:
     @property
     def text(self) -> str:
         return "".join(self._parts)
+
+    def gold_ranges(self) -> list[tuple[int, int]]:
+        """Every span and span alternative, sorted."""
+        out = list(self.spans.values())
+        out += [s for alts in self.alternatives.values() for s in alts]
+        return sorted(out)
+
+    def rewrite(self, edits: list[tuple[int, int, str]]) -> None:
+        """Apply `(start, end, replacement)` edits (non-overlapping; `start == end` inserts)
+        to the finished text and move every span with its text. An edit may touch a gold
+        span's boundary but never its inside: the gold text stays exactly what it was.
+        An insertion at a span's start lands before the span, one at its end after it."""
+        edits = sorted(edits)
+        for (s1, e1, _), (s2, _, _) in zip(edits, edits[1:]):
+            if s2 < e1 or (s1 == e1 == s2):
+                raise ValueError(f"overlapping edits at {s1}..{e1} and {s2}")
+        for s, e in self.gold_ranges():
+            for a, b, _ in edits:
+                if (a < e and b > s) or s < a < e:
+                    raise ValueError(f"edit {a}..{b} would change the gold text at {s}..{e}")
+        text, pieces, last = self.text, [], 0
+        starts = [a for a, _, _ in edits]
+        ends = [b for _, b, _ in edits]
+        deltas = [len(r) - (b - a) for a, b, r in edits]
+        for a, b, rep in edits:
+            pieces += [text[last:a], rep]
+            last = b
+        pieces.append(text[last:])
+
+        def shift(at: int, ends_here: bool) -> int:
+            # a span's start moves by every edit ending at or before it; its end by every
+            # edit starting before it (those cannot overlap the span, so they end before it)
+            keys = starts if ends_here else ends
+            return at + sum(d for k, d in zip(keys, deltas) if (k < at if ends_here else k <= at))
+
+        def move(span: tuple[int, int]) -> tuple[int, int]:
+            return shift(span[0], False), shift(span[1], True)
+
+        self.spans = {k: move(v) for k, v in self.spans.items()}
+        self.alternatives = {k: [move(v) for v in vs] for k, vs in self.alternatives.items()}
+        self._parts = ["".join(pieces)]
+        self._length = len(self._parts[0])

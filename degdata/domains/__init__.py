@@ -1,0 +1,61 @@
+"""The document domains: name -> `Domain` (how to build one document, which locales)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..assemble import Draft
+from ..kit import Kit
+from . import (academic, agreements, commerce, communication, engineering, everyday, finance,
+               health, legal, listings, opinions, orders, people, public, publishing, travel)
+
+ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
+
+
+@dataclass(frozen=True)
+class Domain:
+    name: str
+    build: Callable[[Kit], Draft]
+    topic: str                      # the boilerplate its long versions carry (`filler.TOPICS`)
+    long_fraction: float = 0.15     # share of records lengthened to 3k-16k characters
+    locales: tuple[str, ...] = ALL_LOCALES
+
+
+DOMAINS: dict[str, Domain] = {d.name: d for d in [
+    Domain("invoice", commerce.invoice, "commerce"),
+    Domain("receipt", commerce.receipt, "commerce"),
+    Domain("shipping_notice", commerce.shipping_notice, "commerce"),
+    Domain("bank_statement", finance.bank_statement, "finance", long_fraction=0.0),   # long by itself
+    Domain("support_ticket", communication.support_ticket, "tech"),
+    Domain("email", communication.email, "commerce"),
+    Domain("meeting_notes", communication.meeting_notes, "tech"),
+    Domain("resume", people.resume, "academic"),
+    Domain("job_ad", people.job_ad, "media"),
+    Domain("medical_intake", people.medical_intake, "health"),
+    Domain("contract", legal.contract, "legal"),
+    Domain("product_review", listings.product_review, "listings"),
+    Domain("event_listing", listings.event_listing, "leisure"),
+    Domain("real_estate", listings.real_estate, "listings"),
+    Domain("purchase_order", orders.purchase_order, "commerce"),
+    Domain("utility_bill", orders.utility_bill, "finance"),
+    Domain("lab_report", health.lab_report, "health"),
+    Domain("insurance_claim", health.insurance_claim, "finance"),
+    Domain("lease", agreements.lease, "legal"),
+    Domain("employment_contract", agreements.employment_contract, "legal"),
+    Domain("hotel_booking", travel.hotel_booking, "travel"),
+    Domain("flight_itinerary", travel.flight_itinerary, "travel"),
+    Domain("restaurant_review", opinions.restaurant_review, "leisure"),
+    Domain("bug_report", engineering.bug_report, "tech"),
+    Domain("incident_report", engineering.incident_report, "public"),
+    Domain("press_release", publishing.press_release, "media"),
+    Domain("research_abstract", publishing.research_abstract, "media"),
+    Domain("car_listing", everyday.car_listing, "listings"),
+    Domain("recipe", everyday.recipe, "leisure"),
+    Domain("sports_match", everyday.sports_match, "leisure"),
+    Domain("nda", agreements.nda, "legal"),
+    Domain("police_report", public.police_report, "public"),
+    Domain("weather_report", public.weather_report, "public"),
+    Domain("tax_form", public.tax_form, "public"),
+    Domain("course_syllabus", academic.course_syllabus, "academic"),
+    Domain("clinical_trial", academic.clinical_trial, "academic"),
+]}
