@@ -105,7 +105,8 @@ def _expand(path: Sequence[str], gold: Any, pred: Any, at: tuple) -> Iterator[tu
                            pred.get(head) if isinstance(pred, dict) else None, at + (head,))
 
 
-def _correct(mode: str, gold: Any, pred: Any) -> bool:
+def leaf_correct(mode: str, gold: Any, pred: Any) -> bool:
+    """Is `pred` the right value of a leaf of this mode for `gold` (None = no value)?"""
     if mode in (*DECIDE_MODES, "extract.span"):
         return gold == pred and type(gold) is type(pred)
     if gold is None or pred is None:
@@ -138,7 +139,7 @@ def score_value(plan: FillPlan, gold: Any, pred: Any, meta: dict[str, Any]) -> t
                 leaves.append(LeafScore(pointer, f.mode, g, p, None, None))
                 continue
             f1 = metrics.token_f1(g, p) if f.mode == "extract.span" else None
-            leaves.append(LeafScore(pointer, f.mode, g, p, _correct(f.mode, g, p),
+            leaves.append(LeafScore(pointer, f.mode, g, p, leaf_correct(f.mode, g, p),
                                     _confidence(f, meta.get(pointer) or {}, g), f1))
     arrays = []
     for a in plan.arrays:

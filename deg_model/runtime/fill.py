@@ -92,6 +92,9 @@ class Runtime:
         self.default_null_margin = default_null_margin
         self.last_stats: dict[str, int] = {}
         self.record_heads = False                       # keep raw head outputs in last_heads
+        # Called with (question, answer, trunk, options) of every leaf before it is decoded:
+        # what fitting the prior mix re-decodes offline (`deg_model.training.prior_fit`).
+        self.leaf_observer = None
         self.last_heads: dict[str, torch.Tensor] = {}
         self.last_job_heads: list[dict[str, torch.Tensor]] = []
         self.last_job_stats: list[dict[str, int]] = []
@@ -234,6 +237,8 @@ class Runtime:
         counts = {q.pointer: a for q, a in answers if q.kind == "count"}
         for q, a in answers:
             if q.kind == "leaf":
+                if self.leaf_observer is not None:
+                    self.leaf_observer(q, a, trunk, options)
                 run.fields_out.append(decide_leaf(self.heads, q, a, trunk, options, heads_out=heads_out,
                                                   default_null_margin=self.default_null_margin, prior=self.prior))
         next_scopes: list[Scope] = []

@@ -1,0 +1,154 @@
+"""Fitting the LM-prior mix: `(w_head, w_prior)` per head kind on held-out-domain validation.
+
+Every leaf of the validation records is asked once with every prior row on; its question,
+answer hidden states and trunk are kept (`record_leaves`). Each candidate mix is then decoded
+offline through the very function the runtime decodes with (`decide_leaf`), which is exact:
+the prior's rows, its copy start and the span it follows depend on the prior alone, never on
+the mix. Per kind, the mix with the most correct leaves wins; ties go to the higher mean
+log-probability of the gold outcome (decide kinds), then to the smaller weights (a grid in
+order). The weights also act as a temperature, so the fit is the kind's calibration too.
+
+Fit on domains the heads were not trained on (`val_heldout`): a mix fit on training domains
+would trust the heads more than they deserve on new documents.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+import torch
+
+from deg import compile_schema
+from deg.pointer import split as split_pointer
+from deg.request import FillOptions
+from degcommon.datagen_scoring import leaf_correct
+
+from ..heads import HEAD_KINDS, PRIOR_HEAD_KINDS, heads_only_mix
+from ..runtime.decide import decide_leaf
+from ..runtime.prior import LmPrior
+from ..runtime.questions import decide_options
+
+GRID = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
+MISSING = object()
+
+
+@dataclass
+class Leaf:
+    """One recorded leaf question with its gold value (MISSING: the gold has no such leaf)."""
+    question: Any
+    answer: Any
+    trunk: Any
+    options: FillOptions
+    gold: Any
+
+
+def all_on_mix() -> torch.Tensor:
+    """Heads and prior both on (what recording needs: every prior row runs)."""
+    mix = heads_only_mix()
+    for kind in PRIOR_HEAD_KINDS:
+        mix[HEAD_KINDS.index(kind)] = torch.tensor([1.0, 1.0])
+    return mix
+
+
+def gold_at(value: Any, pointer: str) -> Any:
+    cur = value
+    for seg in split_pointer(pointer):
+        if isinstance(cur, dict) and seg in cur:
+            cur = cur[seg]
+        elif isinstance(cur, list) and seg.isdigit() and int(seg) < len(cur):
+            cur = cur[int(seg)]
+        else:
+            return MISSING
+    return cur
+
+
+def record_leaves(runtime, records: Iterable[dict[str, Any]], progress: Callable[[int], None] | None = None) -> list[Leaf]:
+    """Fill every record with all prior rows on; keep each leaf's question and answer."""
+    saved = runtime.heads.prior_mix.clone()
+    leaves: list[Leaf] = []
+    runtime.set_prior_mix(all_on_mix())
+    try:
+        for n, record in enumerate(records):
+            seen: list[tuple] = []
+            runtime.leaf_observer = lambda q, a, trunk, options: seen.append((q, a, trunk, options))
+            options = FillOptions(**record["options"]) if record.get("options") else FillOptions()
+            runtime.fill(record["context"], compile_schema(record["schema"]), options)
+            leaves += [Leaf(q, a, t, o, gold_at(record["value"], q.pointer)) for q, a, t, o in seen]
+            if progress is not None:
+                progress(n + 1)
+    finally:
+        runtime.leaf_observer = None
+        runtime.set_prior_mix(saved)
+    return leaves
+
+
+class _MemoPrior(LmPrior):
+    """The runtime's prior reader with the LM log-probabilities of each recorded hidden-state
+    tensor computed once (every mix of the grid reads the same rows)."""
+
+    def __init__(self, prior: LmPrior):
+        super().__init__(prior.backbone, prior.builder)
+        self._pieces = prior._pieces
+        self._memo: dict[int, tuple[torch.Tensor, torch.Tensor]] = {}
+
+    def logprobs(self, hidden: torch.Tensor) -> torch.Tensor:
+        hit = self._memo.get(id(hidden))
+        if hit is None or hit[0] is not hidden:
+            hit = self._memo[id(hidden)] = (hidden, super().logprobs(hidden))
+        return hit[1]
+
+
+def _score(runtime, prior: LmPrior, leaves: Sequence[Leaf], kind: str, weights: tuple[float, float]) -> tuple[int, float]:
+    """(correct leaves, mean log-probability of the gold outcome) of one kind under a mix."""
+    heads = runtime.heads
+    heads.prior_mix[HEAD_KINDS.index(kind)] = torch.tensor(weights)
+    correct, gold_lp, counted = 0, 0.0, 0
+    for leaf in leaves:
+        q = leaf.question
+        if leaf.gold is MISSING and q.field.mode.startswith("decide."):
+            continue
+        out = decide_leaf(heads, q, leaf.answer, leaf.trunk, leaf.options, prior=prior,
+                          default_null_margin=runtime.default_null_margin)
+        pred = out.value if out.found else None
+        gold = None if leaf.gold is MISSING else leaf.gold
+        correct += leaf_correct(q.field.mode, gold, pred)
+        probs = out.probabilities
+        if q.field.mode == "decide.noul" and out.probability is not None:
+            probs = [out.probability, 1.0 - out.probability]
+        if q.field.mode.startswith("decide.") and probs is not None:
+            options = decide_options(q.field)
+            if gold in options:
+                gold_lp += math.log(max(probs[options.index(gold)], 1e-12))
+                counted += 1
+    return correct, gold_lp / max(counted, 1)
+
+
+def fit_mix(runtime, leaves: Sequence[Leaf], grid: Sequence[float] = GRID) -> tuple[torch.Tensor, dict[str, Any]]:
+    """The fitted [kinds, 2] mix and a report per kind: leaves, accuracy of heads alone, of
+    the prior alone and of the chosen mix."""
+    mix = heads_only_mix()
+    saved = runtime.heads.prior_mix.clone()
+    report: dict[str, Any] = {}
+    runtime.set_prior_mix(all_on_mix())
+    prior = _MemoPrior(runtime.prior)
+    try:
+        for kind in PRIOR_HEAD_KINDS:
+            mine = [leaf for leaf in leaves if leaf.question.head == kind]
+            if not mine:
+                continue
+            scored = {}
+            for w in itertools.product(grid, grid):
+                if w != (0.0, 0.0):
+                    scored[w] = _score(runtime, prior, mine, kind, w)
+            best = max(scored, key=lambda w: (scored[w][0], scored[w][1]))
+            n = sum(1 for leaf in mine if not (leaf.gold is MISSING and leaf.question.field.mode.startswith("decide.")))
+            mix[HEAD_KINDS.index(kind)] = torch.tensor(best)
+            report[kind] = {"leaves": n, "mix": list(best),
+                            "heads_only": scored[(1.0, 0.0)][0] / max(n, 1),
+                            "prior_only": scored[(0.0, 1.0)][0] / max(n, 1),
+                            "mixed": scored[best][0] / max(n, 1)}
+    finally:
+        runtime.set_prior_mix(saved)
+    return mix, report
