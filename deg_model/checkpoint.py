@@ -41,6 +41,8 @@ class CheckpointConfig:
     lora: dict[str, Any] | None = None
     aliases: list[str] = field(default_factory=lambda: ["deg-latest"])
     trained: bool = False              # False: freshly initialised heads (serve with a warning)
+    fork_layout: str = "contract"      # the fork text the heads were trained on (runtime/layout.py)
+    prior_framing: str = "give"        # the LM prior's question phrasing (runtime/prior.py FRAMINGS)
     provenance: dict[str, Any] = field(default_factory=dict)
     format: str = FORMAT
 

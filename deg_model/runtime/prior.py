@@ -66,16 +66,40 @@ class PriorRows:
         return tuple(Row(ids, read, None) for ids, read in zip(self.rows, self.read))
 
 
-def question_text(field: FieldPlan, pointer: str, options: Sequence[Any] | None) -> str:
-    """The plain-language question that closes the user turn."""
-    name = _name(field, pointer)
-    about = field.description or field.title
-    text = f'What is "{name}" in the text above' + (f" ({_one_line(about)})" if about else "") + "?"
+def _ask(name: str, about: str | None, options: Sequence[Any] | None) -> str:
+    text = f'What is "{name}" in the text above' + (f" ({about})" if about else "") + "?"
     if options is not None:
         text += " Answer with one of: " + ", ".join(_json(o) for o in options) + "."
     else:
         text += " Copy it exactly as written, or answer null if the text does not say."
     return text + " Answer in JSON."
+
+
+def _give(name: str, about: str | None, options: Sequence[Any] | None) -> str:
+    text = (f"{about.rstrip('.?')}. " if about else "") + f"Give the {name} as JSON"
+    if options is not None:
+        text += ", one of: " + ", ".join(_json(o) for o in options)
+    return text + "."
+
+
+def _brief(name: str, about: str | None, options: Sequence[Any] | None) -> str:
+    text = f"{about.rstrip('.?')}?" if about else f"{name}?"
+    if options is not None:
+        text += " One of: " + ", ".join(_json(o) for o in options) + "."
+    return text
+
+
+# Question phrasings: each closes the user turn before the JSON answer opens. Which one a
+# checkpoint uses is recorded with it (`CheckpointConfig.prior_framing`); measured on
+# held-out-domain validation (`python -m services.training fit-prior --framing ...`).
+FRAMINGS = {"ask": _ask, "give": _give, "brief": _brief}
+DEFAULT_FRAMING = "give"
+
+
+def question_text(field: FieldPlan, pointer: str, options: Sequence[Any] | None, framing: str = DEFAULT_FRAMING) -> str:
+    """The plain-language question that closes the user turn."""
+    about = field.description or field.title
+    return FRAMINGS[framing](_name(field, pointer), _one_line(about) if about else None, options)
 
 
 def answer_opener(field: FieldPlan, pointer: str) -> str:
@@ -87,15 +111,17 @@ class PriorBuilder:
     """Builds the prior rows of a family's chat layout. `encode`: text -> ids (memoized by the
     caller)."""
 
-    def __init__(self, layout: PromptLayout, encode: Callable[[str], torch.Tensor]):
-        self.layout, self.encode = layout, encode
+    def __init__(self, layout: PromptLayout, encode: Callable[[str], torch.Tensor], framing: str = DEFAULT_FRAMING):
+        if framing not in FRAMINGS:
+            raise ValueError(f"unknown prior framing {framing!r}; known: {sorted(FRAMINGS)}")
+        self.layout, self.encode, self.framing = layout, encode, framing
         self.opener = layout.generation_opener()
         tok = layout.tokenizer
         self.null_id = _single(tok, " null")
         self.quote_id = _single(tok, ' "')
 
     def _head(self, field: FieldPlan, pointer: str, options) -> torch.Tensor:
-        return torch.cat([self.encode(question_text(field, pointer, options) + "\n"), self.opener,
+        return torch.cat([self.encode(question_text(field, pointer, options, self.framing) + "\n"), self.opener,
                           self.encode(answer_opener(field, pointer))])
 
     def decide(self, kind: str, field: FieldPlan, pointer: str, options: Sequence[Any]) -> PriorRows:

@@ -118,7 +118,7 @@ class QuestionBuilder:
         self._line_ids: dict[str, torch.Tensor] = {}
         # Head kinds whose questions also carry the LM prior's rows (`prior.py`).
         self.prior_kinds = prior_kinds
-        self.prior = PriorBuilder(layout, self.encode) if prior_kinds else None
+        self.prior = PriorBuilder(layout, self.encode, config.prior_framing) if prior_kinds else None
 
     def encode(self, line: str) -> torch.Tensor:
         """Token ids of one fork line: a plain memo of a pure function."""

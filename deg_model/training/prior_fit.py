@@ -125,6 +125,7 @@ def _score(runtime, prior: LmPrior, leaves: Sequence[Leaf], kind: str, weights: 
     return correct, gold_lp / max(counted, 1)
 
 
+@torch.inference_mode()
 def fit_mix(runtime, leaves: Sequence[Leaf], grid: Sequence[float] = GRID) -> tuple[torch.Tensor, dict[str, Any]]:
     """The fitted [kinds, 2] mix and a report per kind: leaves, accuracy of heads alone, of
     the prior alone and of the chosen mix."""

@@ -6,7 +6,8 @@
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training features --records PATH --split train|val --out DIR
-    python -m services.training evaluate --checkpoint DIR --records PATH --split val|test [--limit N]
+    python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
+    python -m services.training fit-prior --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
     python -m services.training worker [--burst]          (settings from DEG_REDIS_URL, ...)
     python -m services.training enqueue-train ... / enqueue-calibrate ...  (same options)
 
@@ -26,6 +27,7 @@ from deg_model.runtime import load_runtime
 from .distributed import init_process_group, run_data_parallel_training, spawn_training
 from .evaluate import evaluate
 from .jobs import enqueue_calibration, enqueue_training, run_worker
+from .prior_mix import fit_prior
 from .pipeline import cache_features, read_records, run_calibration, run_training, validation_loss
 from .settings import TrainingServiceSettings
 from .trainer import TrainSettings
@@ -120,8 +122,15 @@ def main(argv: list[str] | None = None) -> int:
     e = sub.add_parser("evaluate", help="measure a checkpoint through Runtime.fill on datagen records")
     e.add_argument("--checkpoint", required=True)
     e.add_argument("--records", required=True)
-    e.add_argument("--split", choices=("val", "test"), required=True)
+    e.add_argument("--split", choices=("val", "val_heldout", "test"), required=True)
     e.add_argument("--limit", type=int, default=None)
+    fp = sub.add_parser("fit-prior", help="fit the LM-prior mix of a checkpoint on held-out-domain records")
+    fp.add_argument("--checkpoint", required=True)
+    fp.add_argument("--seed", type=int, default=11)
+    fp.add_argument("--split", default="val_heldout")
+    fp.add_argument("--limit", type=int, default=40)
+    fp.add_argument("--framing", default="give")
+    fp.add_argument("--out", default=None)
     w = sub.add_parser("worker", help="take training/calibration jobs from the Redis queue")
     w.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     _add_train_args(sub.add_parser("enqueue-train", help="queue a training job"))
@@ -143,6 +152,9 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "validate":
             for row in validation_loss(args.checkpoints, args.features):
                 print(json.dumps(row))
+        elif args.command == "fit-prior":
+            print(json.dumps(fit_prior(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,
+                                       framing=args.framing, out=args.out), indent=1))
         elif args.command == "evaluate":
             runtime = load_runtime(args.checkpoint)      # heads, and adapters when the checkpoint has them
             print(json.dumps(evaluate(runtime, read_records(args.records, args.split, args.limit)), indent=1))
