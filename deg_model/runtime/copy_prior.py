@@ -40,7 +40,10 @@ class PieceIndex:
         self.tokenizer = tokenizer
         by_text: dict[str, list[int]] = {}
         quotes = []
+        special = set(tokenizer.all_special_ids)
         for i in range(vocab_size):
+            if i in special:
+                continue
             text = tokenizer.decode([i])
             if not text or "\ufffd" in text or len(text) > MAX_PIECE_CHARS:
                 continue

@@ -1,0 +1,162 @@
+"""The LM prior (`deg_model.runtime.prior`, `copy_prior`): rows, scores and mixing.
+
+A tiny random llama over the real SmolLM2 vocabulary: its answers are noise, but every
+property the prior promises holds for any weights — a head-only mix runs no prior row and
+is the old outcome; a prior-only mix is decided by the LM alone; every prior output is
+bitwise the same alone, in a bigger schema, reordered and beside other requests.
+"""
+from __future__ import annotations
+
+import copy
+import math
+
+import pytest
+import torch
+
+from deg import compile_schema
+from deg.request import FillOptions
+from deg_model.heads import HEAD_KINDS, heads_only_mix, prior_only_mix
+from deg_model.runtime import FillJob
+from deg_model.runtime.copy_prior import CopySites, PieceIndex, copy_start, span_end
+from deg_model.runtime.prior import FRAMINGS, decide_scores, mix, question_text
+
+from runtime_fixtures import CONTEXT, SCHEMA, make_runtime
+
+NO_GENERATE = {**SCHEMA, "properties": {k: v for k, v in SCHEMA["properties"].items() if k != "reply"}}
+
+
+@pytest.fixture(scope="module")
+def prior_runtime(tiny_backbone):
+    rt = make_runtime(tiny_backbone)
+    rt.set_prior_mix((heads_only_mix() + prior_only_mix()) / 2)
+    rt.record_heads = True
+    return rt
+
+
+def fill(rt, schema, context=CONTEXT):
+    raw = rt.fill(context, compile_schema(schema), FillOptions())
+    return {o.pointer: o for o in raw.fields}, dict(rt.last_heads), dict(rt.last_stats)
+
+
+def test_heads_only_mix_runs_no_prior_row(tiny_backbone):
+    plain = make_runtime(tiny_backbone)
+    mixed = make_runtime(tiny_backbone)
+    mixed.set_prior_mix(heads_only_mix())
+    a, b = fill(plain, NO_GENERATE), fill(mixed, NO_GENERATE)
+    assert a[0] == b[0] and a[2] == b[2]
+    assert not any(k.startswith("prior") for k in b[1])
+
+
+def test_prior_rows_are_counted_and_recorded(prior_runtime, tiny_backbone):
+    outcomes, heads, stats = fill(prior_runtime, NO_GENERATE)
+    plain = fill(make_runtime(tiny_backbone), NO_GENERATE)[2]
+    assert stats["fork_rows"] > plain["fork_rows"] and stats["fork_tokens"] > plain["fork_tokens"]
+    for pointer in ("/dept", "/urgent", "/anger", "/order_id", "/total", "/due", "/email"):
+        assert f"prior:{pointer}" in heads, pointer
+    dept = heads["prior:/dept"]                                  # log-probabilities over 3 options
+    assert dept.shape == (3,) and math.isclose(float(dept.exp().sum()), 1.0, rel_tol=1e-9)
+    start = heads["prior:/order_id"]                             # context tokens + null
+    assert math.isclose(float(torch.logsumexp(start, 0)), 0.0, abs_tol=1e-9)
+
+
+def test_prior_is_bitwise_invariant(prior_runtime):
+    full = fill(prior_runtime, NO_GENERATE)
+    names = list(NO_GENERATE["properties"])
+    reordered = {**NO_GENERATE, "properties": {n: NO_GENERATE["properties"][n] for n in reversed(names)}}
+    alone = {"type": "object", "properties": {"order_id": copy.deepcopy(SCHEMA["properties"]["order_id"]),
+                                              "dept": copy.deepcopy(SCHEMA["properties"]["dept"])}}
+    for other in (fill(prior_runtime, NO_GENERATE), fill(prior_runtime, reordered), fill(prior_runtime, alone)):
+        for key, value in other[1].items():
+            assert torch.equal(value, full[1][key]), key
+        for pointer, outcome in other[0].items():
+            assert outcome == full[0][pointer], pointer
+    plan = compile_schema(NO_GENERATE)
+    jobs = [FillJob(CONTEXT, plan, FillOptions()), FillJob("Nothing to see here.", compile_schema(alone), FillOptions()),
+            FillJob(CONTEXT, plan, FillOptions())]
+    results = prior_runtime.fill_many(jobs)
+    assert {o.pointer: o for o in results[0].fields} == full[0] == {o.pointer: o for o in results[2].fields}
+    for key, value in prior_runtime.last_job_heads[2].items():
+        assert torch.equal(value, full[1][key]), key
+
+
+def test_prior_only_mix_answers_from_the_lm(tiny_backbone):
+    rt = make_runtime(tiny_backbone)
+    rt.set_prior_mix(prior_only_mix())
+    rt.record_heads = True
+    outcomes, heads, _ = fill(rt, NO_GENERATE)
+    dept = outcomes["/dept"]
+    assert dept.probabilities == pytest.approx(heads["prior:/dept"].exp().tolist(), rel=1e-12)
+    # another head set gives the same decisions: the heads take no part
+    other = make_runtime(tiny_backbone, seed=5)
+    other.set_prior_mix(prior_only_mix())
+    again = fill(other, NO_GENERATE)[0]
+    for pointer in ("/dept", "/urgent", "/anger", "/order_id", "/email"):
+        assert again[pointer] == outcomes[pointer], pointer
+
+
+def test_forced_options_score_their_whole_continuation(prior_runtime):
+    field = compile_schema({"type": "object", "properties": {"n": {"enum": [1, 10, 2]}}, "required": ["n"]}).fields[0]
+    prior = prior_runtime.questions.prior.decide("choice", field, "/n", [1, 10, 2])
+    # " 1}" and " 10}" share " 1": both are teacher-forced; " 2}" is read off the main row
+    assert [option for option, _ in prior.forced] == [0, 1] and len(prior.rows) == 3
+    vocab = int(prior_runtime.backbone.spec.vocab_size)
+    reads = [torch.log_softmax(torch.randn(len(r), vocab, dtype=torch.float64), -1) for r in prior.read]
+    scores = decide_scores(prior, reads)
+    ids = prior.rows[1]
+    first = prior.read[1][0]
+    expected_one = sum(float(reads[1][k, ids[first + 1 + k]]) for k in range(len(ids) - first - 1))
+    raw = torch.tensor([expected_one, 0.0, float(reads[0][0, prior.next_token[2]])], dtype=torch.float64)
+    ids10 = prior.rows[2]
+    raw[1] = sum(float(reads[2][k, ids10[first + 1 + k]]) for k in range(len(ids10) - first - 1))
+    assert torch.allclose(scores, torch.log_softmax(raw, -1), rtol=0, atol=1e-12)
+
+
+def test_copy_start_sums_every_piece_the_text_begins_with(smollm2_tokenizer):
+    pieces = PieceIndex(smollm2_tokenizer, 49152)
+    text = "Invoice INV-2041 due"
+    enc = smollm2_tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
+    sites = CopySites.of(text, [tuple(o) for o in enc["offset_mapping"]], pieces)
+    lp = torch.log_softmax(torch.randn(49152, dtype=torch.float64), -1)
+    got = copy_start(lp, sites)
+    brute = []
+    for a in sites.starts:
+        ids = [i for n in range(1, min(16, len(text) - a) + 1) for i in pieces.by_text.get(text[a:a + n], [])]
+        brute.append(torch.logsumexp(lp[ids], 0))
+    assert torch.allclose(got, torch.log_softmax(torch.stack(brute), -1), rtol=0, atol=1e-12)
+    inv = next(t for t, a in enumerate(sites.starts) if text[a:].startswith("INV"))
+    assert set(pieces.by_text["IN"]) <= {int(i) for i in sites.piece[sites.token == inv]}
+    assert "<|im_end|>" not in pieces.by_text          # markup is never a copied piece
+
+
+def test_span_end_is_a_distribution_over_context_token_ends(smollm2_tokenizer):
+    pieces = PieceIndex(smollm2_tokenizer, 49152)
+    ids, ends = pieces.encode("INV-2041 due")
+    read = torch.log_softmax(torch.randn(len(ids), 49152, dtype=torch.float64), -1)
+    token_ends = [3, 4, 5, 9, 13]
+    out = span_end(read, ids, ends, 0, token_ends, pieces)
+    finite = out[~torch.isinf(out)]
+    assert math.isclose(float(torch.logsumexp(finite, 0)), 0.0, abs_tol=1e-9)
+
+
+def test_mix_drops_a_zero_weight_term():
+    head = torch.tensor([-1.0, -2.0], dtype=torch.float64)
+    prior = torch.tensor([-math.inf, 0.0], dtype=torch.float64)
+    assert torch.equal(mix((1.0, 0.0), head, prior), head)
+    assert torch.equal(mix((0.0, 2.0), head, prior), prior * 2)
+
+
+def test_framings_name_the_field_and_its_options():
+    field = compile_schema({"type": "object", "properties": {"currency": {"enum": ["EUR", "USD"], "description": "Currency."}},
+                            "required": ["currency"]}).fields[0]
+    for name in FRAMINGS:
+        text = question_text(field, "/currency", ["EUR", "USD"], name)
+        assert '"EUR"' in text and ("currency" in text or "Currency" in text), name
+
+
+def test_old_head_sets_load_with_the_heads_alone(tiny_backbone):
+    heads = make_runtime(tiny_backbone).heads
+    state = {k: v for k, v in heads.state_dict().items() if k != "prior_mix"}
+    heads.prior_mix.copy_(prior_only_mix())
+    heads.load_state_dict(state)
+    assert torch.equal(heads.prior_mix, heads_only_mix())
+    assert heads.prior_mix.shape == (len(HEAD_KINDS), 2)
