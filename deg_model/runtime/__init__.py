@@ -25,6 +25,11 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from ..checkpoint import CheckpointConfig, CheckpointError, backbone_sha256, fresh_heads, load_checkpoint
+from ..heads import prior_only_mix
+from ..loading import load_backbone
+from ..lora import LoraConfig, load_adapters
+from ..settings import ModelSettings
 from .fill import Runtime
 from .jobs import FillJob
 
@@ -42,11 +47,7 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
     `checkpoint` may also be a service settings object with a `.checkpoint` attribute (the
     inference service calls its runtime factory with its settings).
     """
-    from ..checkpoint import CheckpointConfig, fresh_heads, load_checkpoint
-    from ..loading import load_backbone
 
-    from ..checkpoint import CheckpointError, backbone_sha256
-    from ..settings import ModelSettings
 
     if checkpoint is not None and not isinstance(checkpoint, (str, Path)):
         checkpoint = getattr(checkpoint, "checkpoint", None) or None
@@ -66,14 +67,15 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
     log.warning("no checkpoint given: serving %s with FRESHLY INITIALISED heads (untrained answers)", model_id)
     config = CheckpointConfig(model_id=model_id, backbone=backbone or "smollm2-135m-instruct",
                               hidden=bb.spec.hidden_size, trained=False)
-    return Runtime(bb, fresh_heads(bb.spec.hidden_size, seed), config)
+    heads = fresh_heads(bb.spec.hidden_size, seed)
+    # Untrained heads answer at random; the backbone's own zero-shot answer does not.
+    heads.prior_mix.copy_(prior_only_mix())
+    return Runtime(bb, heads, config)
 
 
 def checkpoint_adapters(directory, config, tensors, backbone):
     """A checkpoint's LoRA adapters (None without) from what `load_checkpoint` returned, on the
     backbone's device and checked against it; a mismatch is a CheckpointError."""
-    from ..checkpoint import CheckpointError
-    from ..lora import LoraConfig, load_adapters
 
     if tensors is None:
         return None
