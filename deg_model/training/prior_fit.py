@@ -153,3 +153,32 @@ def fit_mix(runtime, leaves: Sequence[Leaf], grid: Sequence[float] = GRID) -> tu
     finally:
         runtime.set_prior_mix(saved)
     return mix, report
+
+
+@torch.inference_mode()
+def leaf_accuracy(runtime, leaves: Sequence[Leaf], mix: torch.Tensor) -> dict[str, dict[str, float]]:
+    """Per leaf mode: correct / scored leaves when decoded under `mix` ([kinds, 2]), exactly
+    as the runtime would decode them (decide leaves without a gold value are not scored)."""
+    saved = runtime.heads.prior_mix.clone()
+    runtime.set_prior_mix(all_on_mix())
+    prior = _MemoPrior(runtime.prior)
+    tally: dict[str, list[int]] = {}
+    try:
+        runtime.heads.prior_mix.copy_(mix)
+        for leaf in leaves:
+            q = leaf.question
+            if leaf.gold is MISSING and q.field.mode.startswith("decide."):
+                continue
+            out = decide_leaf(runtime.heads, q, leaf.answer, leaf.trunk, leaf.options, prior=prior,
+                              default_null_margin=runtime.default_null_margin)
+            pred = out.value if out.found else None
+            ok = leaf_correct(q.field.mode, None if leaf.gold is MISSING else leaf.gold, pred)
+            row = tally.setdefault(q.field.mode, [0, 0])
+            row[0] += int(ok)
+            row[1] += 1
+    finally:
+        runtime.set_prior_mix(saved)
+    out = {mode: {"accuracy": c / n, "leaves": n} for mode, (c, n) in sorted(tally.items())}
+    total_c, total_n = sum(c for c, _ in tally.values()), sum(n for _, n in tally.values())
+    out["all"] = {"accuracy": total_c / max(total_n, 1), "leaves": total_n}
+    return out

@@ -27,7 +27,7 @@ from deg_model.runtime import load_runtime
 from .distributed import init_process_group, run_data_parallel_training, spawn_training
 from .evaluate import evaluate
 from .jobs import enqueue_calibration, enqueue_training, run_worker
-from .prior_mix import fit_prior
+from .prior_mix import fit_prior, prior_ablation
 from .pipeline import cache_features, read_records, run_calibration, run_training, validation_loss
 from .settings import TrainingServiceSettings
 from .trainer import TrainSettings
@@ -131,6 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     fp.add_argument("--limit", type=int, default=40)
     fp.add_argument("--framing", default="give")
     fp.add_argument("--out", default=None)
+    pa = sub.add_parser("prior-ablation", help="leaf accuracy of the LM prior, the heads and their mix")
+    pa.add_argument("--checkpoint", required=True)
+    pa.add_argument("--seed", type=int, default=11)
+    pa.add_argument("--split", default="test")
+    pa.add_argument("--limit", type=int, default=20)
     w = sub.add_parser("worker", help="take training/calibration jobs from the Redis queue")
     w.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     _add_train_args(sub.add_parser("enqueue-train", help="queue a training job"))
@@ -155,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "fit-prior":
             print(json.dumps(fit_prior(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,
                                        framing=args.framing, out=args.out), indent=1))
+        elif args.command == "prior-ablation":
+            print(json.dumps(prior_ablation(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit),
+                             indent=1))
         elif args.command == "evaluate":
             runtime = load_runtime(args.checkpoint)      # heads, and adapters when the checkpoint has them
             print(json.dumps(evaluate(runtime, read_records(args.records, args.split, args.limit)), indent=1))

@@ -160,3 +160,30 @@ def test_old_head_sets_load_with_the_heads_alone(tiny_backbone):
     heads.load_state_dict(state)
     assert torch.equal(heads.prior_mix, heads_only_mix())
     assert heads.prior_mix.shape == (len(HEAD_KINDS), 2)
+
+
+def test_fit_decodes_every_mix_as_the_runtime_would(tiny_backbone):
+    from deg_model.training.prior_fit import fit_mix, leaf_accuracy, record_leaves
+
+    rt = make_runtime(tiny_backbone)
+    gold = {"dept": "tech", "urgent": True, "anger": 4, "order_id": "A-1234", "total": 1234.5,
+            "due": None, "email": "jane.doe@example.com"}
+    schema = {**NO_GENERATE, "properties": {k: v for k, v in NO_GENERATE["properties"].items() if k in gold},
+              "required": ["dept", "urgent", "email"]}
+    records = [{"context": CONTEXT, "schema": schema, "value": gold}]
+    leaves = record_leaves(rt, records)
+    assert sorted(leaf.question.pointer for leaf in leaves) == sorted(f"/{k}" for k in gold)
+    assert torch.equal(rt.heads.prior_mix, heads_only_mix())          # recording leaves the mix as it was
+    mix, report = fit_mix(rt, leaves, grid=(0.0, 1.0))
+    assert set(report) == {"choice", "score", "noul", "extract"}
+    for kind, row in report.items():
+        assert row["mixed"] >= max(row["heads_only"], row["prior_only"]), kind
+    # offline decoding under a mix equals a real fill under that mix
+    offline = leaf_accuracy(rt, leaves, prior_only_mix())
+    rt.set_prior_mix(prior_only_mix())
+    raw = rt.fill(CONTEXT, compile_schema(schema), FillOptions())
+    rt.set_prior_mix(heads_only_mix())
+    from degcommon.datagen_scoring import leaf_correct
+    online = sum(leaf_correct(o.mode, gold.get(o.pointer[1:]), o.value if o.found else None) for o in raw.fields)
+    assert offline["all"]["leaves"] == len(gold)
+    assert round(offline["all"]["accuracy"] * len(gold)) == online
