@@ -9,11 +9,14 @@
 #      context is read by the base weights) trained together with the heads from stage 1;
 #   5. the kept checkpoint: the lowest loss on the val feature cache among every saved step of
 #      both stages (early stopping on val; never a test record);
-#   6. calibration on val, evaluation through Runtime.fill on val and the held-out test domains.
+#   6. calibration on val, evaluation through Runtime.fill on val and the held-out test domains;
+#   7. the LM-prior mix fit on the held-out validation domains (val_heldout), then its ablation
+#      (prior alone, heads alone, both) on the test domains.
 # Every step is deterministic from its seed. Writes var/train-default/.
 #   bash services/training/recipes/default.sh [STAGE1_STEPS] [STAGE2_STEPS] [TEST_RECORDS]
-# The shipped checkpoints/deg-smollm2-135m-0.1 came from `... default.sh 1500 100 200`; see its
-# provenance.json for the figures, including why stage 1 was kept.
+# The heads of the shipped checkpoints/deg-smollm2-135m-0.2 came from `... default.sh 1500 100 200`
+# (records of the earlier 10-domain generator); its LM-prior mix from
+# `python -m services.training fit-prior ... --split val_heldout`. See its provenance.json.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 PY=${PY:-.venv/bin/python}
@@ -57,4 +60,8 @@ rm -rf "$KEPT" && cp -r "$BEST" "$KEPT" && rm -f "$KEPT/optimizer.safetensors"
 $PY -m services.training calibrate --checkpoint "$KEPT" --features "$OUT/features/val"
 $PY -m services.training evaluate --checkpoint "$KEPT" --records "$OUT/val.jsonl" --split val --limit 40 > "$OUT/eval-val.json"
 $PY -m services.training evaluate --checkpoint "$KEPT" --records "$OUT/test.jsonl" --split test --limit "$TEST_LIMIT" > "$OUT/eval-test.json"
-echo "kept: $BEST -> $KEPT"
+$PY -m services.training fit-prior --checkpoint "$KEPT" --seed $SEED --split val_heldout --limit 40 \
+    --out "$OUT/shipped" > "$OUT/prior-fit.json"
+$PY -m services.training prior-ablation --checkpoint "$OUT/shipped" --seed $SEED --split test --limit 40 \
+    > "$OUT/prior-ablation.json"
+echo "kept: $BEST -> $KEPT; with its prior mix: $OUT/shipped"
