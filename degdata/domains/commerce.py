@@ -103,6 +103,8 @@ INVOICE_FIELDS = [
 
 
 def invoice(kit: Kit) -> Draft:
+    # One document read top to bottom (header, parties, line items, totals, footer): it stays
+    # one function a little over 80 lines so the layout reads in the order the text prints.
     fake, rng, doc = kit.fake, kit.rng, Doc()
     items = _line_items(kit, rng.randint(1, 7))
     subtotal = round(sum(i["amount"] for i in items), 2)

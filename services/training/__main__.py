@@ -98,7 +98,7 @@ def _run_train(args):
     return run_training(args.out, settings, progress=True, **sources)
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m services.training", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     t = sub.add_parser("train", help="train the heads (resumes from the last checkpoint in --out)")
@@ -140,7 +140,11 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     _add_train_args(sub.add_parser("enqueue-train", help="queue a training job"))
     _add_cal_args(sub.add_parser("enqueue-calibrate", help="queue a calibration job"))
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
         if args.command == "train":
