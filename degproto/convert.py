@@ -141,6 +141,13 @@ def json_from_pb(message: Any) -> Any:
 # ---------------------------------------------------------------- the plan
 
 
+def runtime_fingerprint(plan: FillPlan) -> str:
+    """The fingerprint of what the runtime is asked: the plan's leaves and arrays (assembly
+    nodes, checks and warnings stay with the gateway, which assembles the response). The
+    receiver recomputes exactly this from what arrived (`plan_from_pb`)."""
+    return plan_fingerprint(plan.fields, plan.arrays)
+
+
 def plan_to_pb(plan: FillPlan) -> Any:
     """The plan's leaves and arrays as a FillPlan message (no schema, no fingerprints)."""
     wire = _wire()
@@ -177,7 +184,10 @@ def _field_to_pb(wire: _Wire, leaf: FieldPlan) -> Any:
         constraints=[pb2.Constraint(keyword=keyword, value=json_to_pb(value))
                      for keyword, value in leaf.constraints],
         title=leaf.title, description=leaf.description, max_tokens=leaf.max_tokens,
-        arrays=leaf.arrays,
+        arrays=leaf.arrays, has_branches=leaf.branches is not None,
+        branches=[pb2.Branch(json_type=wire.json_type.number[name],
+                             constraints=[pb2.Constraint(keyword=k, value=json_to_pb(v)) for k, v in constraints])
+                  for name, constraints in leaf.branches or ()],
     )
 
 
@@ -205,6 +215,9 @@ def _field_from_pb(wire: _Wire, message: Any) -> FieldPlan:
         constraints=tuple((c.keyword, json_from_pb(c.value)) for c in message.constraints),
         title=_optional(message, "title"), description=_optional(message, "description"),
         max_tokens=_optional(message, "max_tokens"), arrays=tuple(message.arrays),
+        branches=tuple((wire.json_type.name_of(b.json_type, f"{where} branch json_type"),
+                        tuple((c.keyword, json_from_pb(c.value)) for c in b.constraints))
+                       for b in message.branches) if message.has_branches else None,
     )
     return FieldPlan(**values, fingerprint=FieldPlan(**values).computed_fingerprint())
 

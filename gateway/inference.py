@@ -34,7 +34,7 @@ import degproto
 from deg.outcomes import RawFill
 from deg.plan import FillPlan
 from deg.request import FillOptions
-from degproto.convert import options_to_pb, plan_to_pb, raw_from_pb
+from degproto.convert import options_to_pb, plan_to_pb, raw_from_pb, runtime_fingerprint
 from gateway.errors import ApiError
 
 # Reconnect quickly after a backend restart instead of gRPC's default (1 s growing to 120 s).
@@ -103,7 +103,7 @@ class InferenceClient:
             request_id=uuid.uuid4().hex,
             model=model,
             context=context,
-            plan_fingerprint=plan.fingerprint,
+            plan_fingerprint=runtime_fingerprint(plan),
             plan=plan_to_pb(plan),
             options=options_to_pb(options),
         )

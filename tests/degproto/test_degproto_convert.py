@@ -224,3 +224,18 @@ def test_array_and_generate_outcomes_round_trip():
     arrays = [ArrayOutcome("/orders/1/lines", "/orders/*/lines", items=3, dropped=1)]
     raw = RawFill(fields=fields, arrays=arrays, prompt_tokens=10, generated_tokens=8)
     assert raw_from_pb(wire(raw_to_pb(raw))) == raw
+
+
+def test_a_loose_plan_sends_what_the_runtime_is_asked_and_its_fingerprint():
+    from degproto.convert import runtime_fingerprint
+
+    schema = {"type": "object", "properties": {
+        "order_id": {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^[A-Z]-\\d+$"}]},
+        "kind": {"const": "order", "example": "order"},
+        "tags": {"type": ["array", "null"], "items": {"type": "string"}},
+    }, "required": ["order_id"]}
+    plan = deg.compile_schema(schema)
+    assert plan.constants and plan.warnings and any(f.branches for f in plan.fields)
+    back = plan_from_pb(wire(plan_to_pb(plan)))
+    assert back.fields == plan.fields and back.arrays == plan.arrays      # branches included
+    assert back.fingerprint == runtime_fingerprint(plan) != plan.fingerprint
