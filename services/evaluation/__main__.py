@@ -7,6 +7,8 @@ fresh heads):
     python -m services.evaluation baseline --split test --limit N [--max-items K] [--out DIR]
     python -m services.evaluation determinism --split test --limit N [--repeats 10] [--permutations 5]
     python -m services.evaluation bench [--records 3] [--batch 16] [--no-scaling]
+    python -m services.evaluation compare --url URL | --in-process [--checkpoint DIR] | --skip-deg
+        [--set everyday|datagen-test] [--limit N] [--baselines llamacpp,xgrammar]   (compare.py)
 
 Each prints its JSON summary as the last line (bench prints its table before it).
 
@@ -31,6 +33,7 @@ import json
 import sys
 from pathlib import Path
 
+from services.evaluation import compare
 from services.evaluation.filler import HttpFiller
 from services.evaluation.report import write_reports
 from services.evaluation.runner import run_extractbench
@@ -43,7 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     _add_extractbench(subparsers, out_required=True)
     _add_model_commands(subparsers)
     _add_job_commands(subparsers)
+    compare.add_parser(subparsers)
     args = parser.parse_args(argv)
+    if args.command == "compare":
+        return compare.run_command(args)
     if args.command in ("enqueue", "worker", "status"):
         return _run_job_command(args)
     if args.command != "extractbench":
