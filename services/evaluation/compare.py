@@ -21,7 +21,9 @@ Scoring (one unit per gold field; field accuracy = the mean over all units):
   (True is not 1); score: the same integer; number: numeric equality; date: the same ISO date;
   string: equal after collapsing whitespace and case-folding;
 - `generate` leaves are not scored (no reference text measures them).
-A failed fill (an exception) is invalid and scores its fields against no value.
+`top_level_accuracy` is the same mean over the fields outside arrays only, so documents with
+long arrays do not dominate it. A failed fill (an exception) is invalid and scores its fields
+against no value.
 """
 from __future__ import annotations
 
@@ -254,9 +256,11 @@ class Comparison:
                                "systems": {}}
         for name in self.systems:
             answers = [row.answers[name] for row in self.rows]
+            top = [s for s in self.scores(name) if s.kind not in ("array_item", "array_count")]
             out["systems"][name] = {
                 "field_accuracy": accuracy(self.scores(name)),
                 "fields": len(self.scores(name)),
+                "top_level_accuracy": accuracy(top),
                 "by_kind": {k: {"fields": len(self.scores(name, k)), "accuracy": accuracy(self.scores(name, k))}
                             for k in KINDS if self.scores(name, k)},
                 "valid_rate": statistics.fmean(a.valid for a in answers),
@@ -328,7 +332,7 @@ def markdown(result: Comparison) -> str:
     systems = summary["systems"]
     lines = [f"# Field accuracy: {' vs '.join(names)} ({result.set_name}, {summary['documents']} documents, "
              f"arrays capped at {result.max_items})", "", head]
-    for key in ("field_accuracy", "fields", "valid_rate", "latency_median_s", "prompt_tokens_mean",
+    for key in ("field_accuracy", "fields", "top_level_accuracy", "valid_rate", "latency_median_s", "prompt_tokens_mean",
                 "generated_tokens_mean"):
         lines.append(f"| {key} | " + " | ".join(_fmt(systems[n][key]) for n in names) + " |")
     lines += ["", "## By field kind", "", "| kind | fields | " + " | ".join(names) + " |",
