@@ -281,3 +281,16 @@ def test_the_llama_cpp_baseline_answers_the_readme_example_under_its_grammar():
     assert set(answer.value) >= {"currency", "paid"} and answer.generated_tokens >= 5
     again = cmp.compare([doc], [cmp.grammar_baseline("llamacpp", baseline)], set_name="everyday", progress=False)
     assert again.rows[0].answers["llamacpp"].value == answer.value        # greedy: the same answer twice
+
+
+def test_the_datagen_test_set_is_the_held_out_domains_with_their_gold():
+    from services.training.datagen import SPLITS
+
+    docs = cmp.load_set("datagen-test", 3)
+    assert len(docs) == 3 and "test" in SPLITS
+    for doc in docs:
+        assert schema_error(doc.schema, doc.value) is None
+    with pytest.raises(ValueError, match="unknown set 'train'"):
+        cmp.load_set("train", 3)
+    with pytest.raises(ValueError, match="limit must be >= 1"):
+        cmp.load_set("everyday", 0)
