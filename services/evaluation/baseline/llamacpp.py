@@ -13,7 +13,10 @@ Stated choices:
 - greedy: temperature 0 (llama.cpp's greedy sampler), no repetition penalty, a fixed seed;
 - validity is checked afterwards with `jsonschema` and deg's format checker, as for the
   XGrammar baseline: a grammar does not enforce every keyword;
-- an answer cut by the token budget (`finish_reason == "length"`) is invalid and has no value.
+- an answer cut by the token budget (`finish_reason == "length"`) is invalid and has no value;
+- `response_format` silently falls back to plain JSON when llama.cpp cannot convert a schema,
+  which would race an unconstrained baseline; the schema is converted first and a failure is
+  an error instead.
 
 `llama-cpp-python` is an optional extra (`pip install "deg[baseline]"`): it compiles llama.cpp
 from source, which the test setup does not need.
@@ -80,6 +83,7 @@ class LlamaCppBaseline:
         budget = self.max_new_tokens if max_new_tokens is None else max_new_tokens
         started = time.perf_counter()
         self.llm.reset()    # no prefix reuse across documents: every fill starts from an empty cache
+        self._check_grammar(schema)
         try:
             reply = self.llm.create_chat_completion(
                 messages=prompt_messages(context, schema),
@@ -102,6 +106,15 @@ class LlamaCppBaseline:
                             prompt_tokens=int(usage.get("prompt_tokens", 0)),
                             generated_tokens=int(usage.get("completion_tokens", 0)),
                             hit_budget=not ended, latency_s=time.perf_counter() - started)
+
+
+    def _check_grammar(self, schema: dict[str, Any]) -> None:
+        from llama_cpp.llama_grammar import LlamaGrammar
+
+        try:
+            LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+        except Exception as error:  # noqa: BLE001 - the converter raises several types
+            raise BaselineError(f"llama.cpp cannot turn the schema into a grammar: {error}") from None
 
 
 def _parse(text: str, ended: bool) -> tuple[Any, str | None]:
