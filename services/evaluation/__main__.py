@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     compare.add_parser(subparsers)
     args = parser.parse_args(argv)
     if args.command == "compare":
-        return compare.run_command(args)
+        return compare.run_command(args, sys.argv[1:] if argv is None else argv)
     if args.command in ("enqueue", "worker", "status"):
         return _run_job_command(args)
     if args.command != "extractbench":

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import statistics
 import sys
 import time
@@ -245,6 +246,7 @@ class Comparison:
     max_items: int
     systems: list[str]
     rows: list[DocumentRow] = field(default_factory=list)
+    command: str | None = None          # the command line that produced it, for the reports
 
     def scores(self, system: str, kind: str | None = None) -> list[FieldScore]:
         return [s for row in self.rows for s in row.scores[system] if kind is None or s.kind == kind]
@@ -253,7 +255,7 @@ class Comparison:
         if not self.rows:
             raise ValueError("no documents were compared")
         out: dict[str, Any] = {"set": self.set_name, "documents": len(self.rows), "max_items": self.max_items,
-                               "systems": {}}
+                               "command": self.command, "systems": {}}
         for name in self.systems:
             answers = [row.answers[name] for row in self.rows]
             top = [s for s in self.scores(name) if s.kind not in ("array_item", "array_count")]
@@ -331,7 +333,10 @@ def markdown(result: Comparison) -> str:
     head = "| figure | " + " | ".join(names) + " |\n| --- |" + " --- |" * len(names)
     systems = summary["systems"]
     lines = [f"# Field accuracy: {' vs '.join(names)} ({result.set_name}, {summary['documents']} documents, "
-             f"arrays capped at {result.max_items})", "", head]
+             f"arrays capped at {result.max_items})", ""]
+    if result.command:
+        lines += [f"Produced by `{result.command}`.", ""]
+    lines.append(head)
     for key in ("field_accuracy", "fields", "top_level_accuracy", "valid_rate", "latency_median_s", "prompt_tokens_mean",
                 "generated_tokens_mean"):
         lines.append(f"| {key} | " + " | ".join(_fmt(systems[n][key]) for n in names) + " |")
@@ -428,7 +433,7 @@ def build_systems(args: argparse.Namespace) -> list[System]:
     return systems
 
 
-def run_command(args: argparse.Namespace) -> int:
+def run_command(args: argparse.Namespace, argv: Sequence[str]) -> int:
     from services.evaluation.baseline import BaselineError
 
     if not (args.url or args.in_process or args.skip_deg):
@@ -450,6 +455,7 @@ def run_command(args: argparse.Namespace) -> int:
     try:
         result = compare(documents, systems, set_name=args.set_name, max_items=args.max_items,
                          progress=not args.no_progress)
+        result.command = "python -m services.evaluation " + " ".join(shlex.quote(a) for a in argv)
     finally:
         for system in systems:
             system.close()
