@@ -7,6 +7,8 @@ fresh heads):
     python -m services.evaluation baseline --split test --limit N [--max-items K] [--out DIR]
     python -m services.evaluation determinism --split test --limit N [--repeats 10] [--permutations 5]
     python -m services.evaluation bench [--records 3] [--batch 16] [--no-scaling]
+    python -m services.evaluation compare --url URL | --in-process [--checkpoint DIR] | --skip-deg
+        [--set everyday|datagen-test] [--limit N] [--baselines llamacpp,xgrammar]   (compare.py)
 
 Each prints its JSON summary as the last line (bench prints its table before it).
 
@@ -35,6 +37,7 @@ from degcommon.datagen_scoring import RuntimeFiller, evaluate_datagen
 from services.evaluation.bench import run_bench
 from services.evaluation.datagen_eval import GatewayFiller, load_records, write_datagen_reports
 from services.evaluation.determinism import determinism_report, write_determinism_report
+from services.evaluation import compare
 from services.evaluation.filler import HttpFiller
 from services.evaluation.jobs import describe, enqueue, run_worker
 from services.evaluation.report import write_reports
@@ -48,7 +51,10 @@ def main(argv: list[str] | None = None) -> int:
     _add_extractbench(subparsers, out_required=True)
     _add_model_commands(subparsers)
     _add_job_commands(subparsers)
+    compare.add_parser(subparsers)
     args = parser.parse_args(argv)
+    if args.command == "compare":
+        return compare.run_command(args, sys.argv[1:] if argv is None else argv)
     if args.command in ("enqueue", "worker", "status"):
         return _run_job_command(args)
     if args.command != "extractbench":
