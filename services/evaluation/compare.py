@@ -1,12 +1,12 @@
 """deg against the same model writing JSON under a grammar, side by side, on the same documents.
 
     python -m services.evaluation compare --url http://127.0.0.1:8790          # deg via a gateway
-    python -m services.evaluation compare --in-process --checkpoint checkpoints/deg-smollm2-135m-0.1
+    python -m services.evaluation compare --in-process --checkpoint checkpoints/deg-smollm2-135m-0.2
     ... [--set everyday|datagen-test] [--limit N] [--baselines llamacpp,xgrammar|none] [--skip-deg]
 
 Sets: `everyday` is the hand-written held-out set in `everyday/` (one JSON per document:
 `{id, kind, context, schema, value}`; never used for training); `datagen-test` is the held-out
-datagen domains. Every system gets the same capped schema (`baseline.caps`, `--max-items`,
+datagen domains. Every system gets the same capped schema (`degcommon.caps`, `--max-items`,
 default 6) and is scored against the same capped gold.
 
 Scoring (one unit per gold field; field accuracy = the mean over all units):
@@ -41,7 +41,12 @@ from typing import Any
 from deg import compile_schema, render_context
 from deg.plan import FillPlan
 from deg.pointer import pointer_of
-from services.evaluation import metrics
+from degcommon import metrics
+from degcommon.caps import cap_arrays, cap_value
+from degcommon.datagen_scoring import RuntimeFiller, schema_error
+from services.evaluation.datagen_eval import load_records
+from services.evaluation.filler import HttpFiller
+from services.evaluation.settings import EvaluationSettings
 
 EVERYDAY_DIR = Path(__file__).resolve().parent / "everyday"
 SETS = ("everyday", "datagen-test")
@@ -83,7 +88,6 @@ def load_set(name: str, limit: int | None = None, *, seed: int = 0) -> list[Docu
     if name == "everyday":
         return load_everyday()[:limit]
     if name == "datagen-test":
-        from services.evaluation.datagen_eval import load_records
 
         return [Document(r["uid"], r["domain"], r["context"], r["schema"], r["value"])
                 for r in load_records("test", limit or 50, seed=seed)]
@@ -182,7 +186,6 @@ class System:
     close: Callable[[], None] = lambda: None
 
     def answer(self, context: str, schema: dict[str, Any]) -> Answer:
-        from services.evaluation.datagen_eval import schema_error
 
         started = time.perf_counter()
         try:
@@ -197,7 +200,6 @@ class System:
 
 def deg_over_http(url: str, model: str = "deg-latest", timeout_s: float = 300.0) -> System:
     """deg through a running gateway: one real `POST /v1/fill` per document."""
-    from services.evaluation.filler import HttpFiller
 
     filler = HttpFiller(url, model, timeout_s)
 
@@ -211,7 +213,6 @@ def deg_over_http(url: str, model: str = "deg-latest", timeout_s: float = 300.0)
 
 def deg_in_process(runtime: Any) -> System:
     """deg's runtime in this process (`load_runtime(checkpoint)`), assembled as the gateway does."""
-    from services.evaluation.datagen_eval import RuntimeFiller
 
     filler = RuntimeFiller(runtime)
 
@@ -296,7 +297,6 @@ class Comparison:
 def compare(documents: Sequence[Document], systems: Sequence[System], *, set_name: str,
             max_items: int = DEFAULT_MAX_ITEMS, progress: bool = True) -> Comparison:
     """Every document through every system in turn, scored against the same capped gold."""
-    from services.evaluation.baseline.caps import cap_arrays, cap_value
 
     if not systems:
         raise ValueError("nothing to compare: no system selected")
@@ -406,13 +406,14 @@ def parse_baselines(text: str) -> list[str]:
 
 def build_systems(args: argparse.Namespace) -> list[System]:
     """deg (gateway or in-process) first, then each baseline; raises BaselineError naming the fix."""
+    # The model side (torch, the runtime, the baselines' engines) loads only for the systems
+    # asked for: `compare --url ... --baselines ""` runs without torch, and llama_cpp is an
+    # optional extra.
     import torch
 
     torch.set_num_threads(args.threads)
     systems = []
     if args.url:
-        from services.evaluation.settings import EvaluationSettings
-
         settings = EvaluationSettings.from_env()
         systems.append(deg_over_http(args.url, args.model or settings.model, settings.timeout_s))
     elif args.in_process:
@@ -434,7 +435,7 @@ def build_systems(args: argparse.Namespace) -> list[System]:
 
 
 def run_command(args: argparse.Namespace, argv: Sequence[str]) -> int:
-    from services.evaluation.baseline import BaselineError
+    from services.evaluation.baseline import BaselineError   # imports torch: only when run
 
     if not (args.url or args.in_process or args.skip_deg):
         print("error: say how to run deg: --url GATEWAY, --in-process [--checkpoint DIR], or --skip-deg",

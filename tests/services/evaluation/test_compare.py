@@ -13,7 +13,7 @@ import pytest
 from deg import compile_schema
 from services.evaluation import compare as cmp
 from services.evaluation.__main__ import main
-from services.evaluation.datagen_eval import schema_error
+from degcommon.datagen_scoring import schema_error
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[0] / "inference"))
@@ -284,7 +284,7 @@ def test_the_llama_cpp_baseline_answers_the_readme_example_under_its_grammar():
 
 
 def test_the_datagen_test_set_is_the_held_out_domains_with_their_gold():
-    from services.training.datagen import SPLITS
+    from degdata import SPLITS
 
     docs = cmp.load_set("datagen-test", 3)
     assert len(docs) == 3 and "test" in SPLITS
