@@ -10,6 +10,8 @@ exactly the inputs they were trained on (a trunk of at most the trained length),
 cost is linear in L: ceil((L - W) / S) + 1 prefills of W tokens and that many fork rows per
 question. The price is that one window never sees facts in another (a question whose
 answer needs two distant passages at once is answered from the better single window).
+The choice rests on these grounds, not on a side-by-side measurement of the two mechanisms;
+`benchmarks/long_context_bench.py` measures the one built (prefill rate, peak RSS, needles).
 
 Windows. Width W context tokens = the runtime's configured window, at most the trained
 positions minus the trunk's prefix/suffix and `fork_room` (room for the longest fork row or
@@ -43,7 +45,8 @@ Merging, deterministic (ties go to the earliest window):
   holds, so the largest reading is the least truncated); the items' leaves are then asked in
   every window and merged like any leaf.
 - generate leaves continue the FIRST window's state (the document's opening) extended by the
-  KNOWN VALUES block, which carries what every window found.
+  KNOWN VALUES block, which carries what every window found. The block and the generated
+  tokens must fit the fork room; a longer one fails its job with `ContextTooLong`.
 
 Memory. Windows are prefilled one after another; every window's state (K/V, layer states,
 final hidden [W, H]) and its heads' key projections are kept until the request ends, since

@@ -293,3 +293,30 @@ def test_merge_extract_best_found_span_shifted_into_the_whole_context():
     assert tie.span == (13, 15)
     none = merge_leaf([(_window(0), missing), (_window(1), _leaf("extract.span", found=False, confidence=0.5))])
     assert none is missing
+
+
+def test_windows_own_every_token_once_and_hold_what_they_own(tiny_backbone, runtime):
+    from deg_model.runtime.windows import read_windows
+    trunk = runtime.layout.trunk(long_context(1))
+    n = int(trunk.context_index.numel())
+    whole = read_windows(tiny_backbone, runtime.heads, trunk, WIDTH)
+    assert len(whole.windows) >= 3 and whole.windows[0].own[0] == 0 and whole.windows[-1].own[1] == n
+    for w, nxt in zip(whole.windows, whole.windows[1:]):
+        assert w.own[1] == nxt.own[0] and w.lo <= w.own[0] < w.own[1] <= w.hi
+    for w in whole.windows:                                  # a window's tokens and text are the whole's
+        assert w.view.text == trunk.context[w.char0:w.char0 + len(w.view.text)]
+        assert torch.equal(w.view.context_ids, trunk.ids[trunk.context_index][w.lo:w.hi])
+        assert [[s + w.char0, e + w.char0] for s, e in w.view.tokens.offsets] == trunk.offsets[w.lo:w.hi].tolist()
+
+
+def test_windowed_fill_with_the_lm_prior_is_deterministic(tiny_backbone, plan):
+    from deg_model.heads import heads_only_mix, prior_only_mix
+    rt = windowed(tiny_backbone)
+    rt.set_prior_mix((heads_only_mix() + prior_only_mix()) / 2)
+    context = long_context(1)
+    first = rt.fill(context, plan)
+    heads = dict(rt.last_heads)
+    assert rt.last_stats["windows"] >= 3 and any(k.startswith("prior:") for k in heads)
+    assemble(plan, first, model="t")
+    assert rt.fill(context, plan) == first
+    assert all(torch.equal(rt.last_heads[k], v) for k, v in heads.items())
