@@ -21,6 +21,23 @@ class ContextTooLong(ModelError):
         )
 
 
+class ContextTooLarge(ContextTooLong):
+    """A context is longer than the memory budget (`ModelSettings.max_context_tokens`,
+    `DEG_MAX_CONTEXT_TOKENS`) allows: refused before any of it is read (a 413 to a client).
+
+    It is a `ContextTooLong`, so callers that already refuse over-long contexts refuse it too.
+    """
+
+    def __init__(self, length: int, limit: int):
+        self.length = length
+        self.limit = limit
+        ModelError.__init__(
+            self,
+            f"the context is {length} tokens long, over the memory budget of {limit} context tokens "
+            f"(DEG_MAX_CONTEXT_TOKENS); nothing was read and nothing was truncated",
+        )
+
+
 class ContextMemoryError(ModelError):
     """The K/V and hidden states of a context would not fit in the memory available now."""
 

@@ -52,8 +52,10 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
     if checkpoint is not None and not isinstance(checkpoint, (str, Path)):
         checkpoint = getattr(checkpoint, "checkpoint", None) or None
 
+    settings = ModelSettings.from_env()
+    budget = {"max_context_tokens": settings.max_context_tokens}      # the memory budget of a context
     if checkpoint:
-        directory = resolve_checkpoint(checkpoint, ModelSettings.from_env())
+        directory = resolve_checkpoint(checkpoint, settings)
         config, heads, tensors = load_checkpoint(directory)
         bb = load_backbone(backbone or config.backbone)
         actual = backbone_sha256(bb)
@@ -62,7 +64,7 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
                                   f"the loaded backbone is {actual[:12]}...")
         if not config.trained:
             log.warning("checkpoint %s holds freshly initialised heads: answers are not trained", checkpoint)
-        return Runtime(bb, heads, config, adapters=checkpoint_adapters(directory, config, tensors, bb))
+        return Runtime(bb, heads, config, adapters=checkpoint_adapters(directory, config, tensors, bb), **budget)
     bb = load_backbone(backbone) if backbone else load_backbone()
     log.warning("no checkpoint given: serving %s with FRESHLY INITIALISED heads (untrained answers)", model_id)
     config = CheckpointConfig(model_id=model_id, backbone=backbone or "smollm2-135m-instruct",
@@ -70,7 +72,7 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
     heads = fresh_heads(bb.spec.hidden_size, seed)
     # Untrained heads answer at random; the backbone's own zero-shot answer does not.
     heads.prior_mix.copy_(prior_only_mix())
-    return Runtime(bb, heads, config)
+    return Runtime(bb, heads, config, **budget)
 
 
 def checkpoint_adapters(directory, config, tensors, backbone):

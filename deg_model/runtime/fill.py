@@ -31,6 +31,11 @@ Choices where the contract leaves room:
   only the job that really fails gets the exception. Outcomes are bitwise those of `fill`.
   Every job's trunk state stays alive until the batch ends (each prefill still checks the
   memory free first, so an oversized batch fails jobs with `ContextMemoryError`, not the host).
+- Contexts longer than one window (the trained positions less room for fork rows, or the
+  runtime's `window_tokens`) are read as a windowed trunk (`windows.py`): every question is
+  asked in every window as fork rows of that window's state and the outcomes merged by head
+  scores. A context that fits one window takes the one-trunk path unchanged. A context over
+  the memory budget (`max_context_tokens`) is refused with `ContextTooLarge` before any work.
 - `record_heads = True` keeps every question's raw head output (`last_heads`, keyed
   `"<kind>:<concrete pointer>"`) so determinism can be checked with `torch.equal`;
   `last_stats` holds the token counts of the last fill; after `fill_many`, `last_job_heads`
@@ -53,6 +58,7 @@ from ..backbone import Backbone
 from ..checkpoint import CheckpointConfig
 from ..heads import PRIOR_HEAD_KINDS, Heads
 from ..lora import LoraAdapters
+from ..settings import DEFAULT_MAX_CONTEXT_TOKENS
 from ..state import State
 from ..tokenize import PromptLayout, Trunk
 from .arrays import LOCATOR_TOKENS, array_items
@@ -63,6 +69,7 @@ from .generate_phase import generate_phase
 from .jobs import FillJob, JobRun, guard
 from .questions import Answer, Item, Question, QuestionBuilder, Scope
 from .trunk import TrunkView, read_trunk
+from .windows import WindowedTrunk, Windowing, WindowRun, absorb_windows, expand, read_windows
 
 # Item, Question and LOCATOR_TOKENS are also read from here by the training example builder.
 __all__ = ["FORK_TOKEN_BUDGET", "LOCATOR_TOKENS", "FillJob", "Item", "Question", "Runtime"]
@@ -73,7 +80,8 @@ class Runtime:
 
     def __init__(self, backbone: Backbone, heads: Heads, config: CheckpointConfig,
                  *, fork_token_budget: int = FORK_TOKEN_BUDGET, default_null_margin: float = 0.0,
-                 adapters: LoraAdapters | None = None):
+                 adapters: LoraAdapters | None = None, max_context_tokens: int = DEFAULT_MAX_CONTEXT_TOKENS,
+                 window_tokens: int | None = None, fork_room: int | None = None):
         if heads.hidden != backbone.spec.hidden_size:
             raise ValueError(f"heads expect hidden size {heads.hidden}, backbone has {backbone.spec.hidden_size}")
         if fork_token_budget < 1:
@@ -89,6 +97,11 @@ class Runtime:
         self.layout = PromptLayout.for_family(backbone.family.name, backbone.tokenizer)
         self._build_questions()
         self.fork_token_budget = fork_token_budget
+        if max_context_tokens < 1 or (window_tokens is not None and window_tokens < 2):
+            raise ValueError(f"max_context_tokens must be >= 1 and window_tokens >= 2, got "
+                             f"{max_context_tokens} and {window_tokens}")
+        # Long contexts (`windows.py`): the memory budget and how contexts are cut into windows.
+        self.windowing = Windowing(max_context_tokens, window_tokens, fork_room)
         self.default_null_margin = default_null_margin
         self.last_stats: dict[str, int] = {}
         self.record_heads = False                       # keep raw head outputs in last_heads
@@ -159,16 +172,21 @@ class Runtime:
             if not entries:
                 break
             per_run: dict[int, list[tuple[Question, Answer]]] = {}
+            # A windowed run asks each question once per window it is asked in (a `WindowRun`
+            # stands for the run there); a one-trunk run's entries pass through unchanged.
+            entries = expand(entries)
             answers = self._follow_up(entries, self._ask(entries))
             for (run, q), answer in zip(entries, answers):
+                owner = run.parent if isinstance(run, WindowRun) else run
                 if isinstance(answer, Exception):
-                    if run.error is None:
-                        run.error = answer
+                    if owner.error is None:
+                        owner.error = answer
                     continue
-                per_run.setdefault(id(run), []).append((q, answer))
+                per_run.setdefault(id(owner), []).append((q, answer) if owner is run else (run, q, answer))
             for run in asking:
                 if run.error is None:
-                    guard(run, self._absorb, run, per_run.get(id(run), []))
+                    absorb = absorb_windows if isinstance(run.trunk, WindowedTrunk) else type(self)._absorb
+                    guard(run, absorb, self, run, per_run.get(id(run), []))
         for run in runs:
             if run.live:
                 guard(run, self._finish_parallel, run)
@@ -178,8 +196,16 @@ class Runtime:
     def _start(self, run: JobRun) -> None:
         run.check()
         trunk_ids = self.layout.trunk(run.context)
-        run.state = self.backbone.prefill(trunk_ids.ids)
-        run.trunk = self._trunk_view(trunk_ids, run.state)
+        self.windowing.check(trunk_ids)                   # ContextTooLarge before any work
+        width = self.windowing.width(self.backbone.spec.max_positions, trunk_ids)
+        if int(trunk_ids.context_index.numel()) <= width:
+            run.state = self.backbone.prefill(trunk_ids.ids)
+            run.trunk = self._trunk_view(trunk_ids, run.state)
+        else:
+            # Windowed trunk: the generate phase continues the first window (`windows.py`).
+            run.trunk = read_windows(self.backbone, self.heads, trunk_ids, width)
+            run.state = run.trunk.windows[0].state
+            run.stats["windows"] = len(run.trunk.windows)
         run.stats["prompt_tokens"] = run.trunk.ids_len
 
     def _round_questions(self, run: JobRun) -> list[Question]:

@@ -1,0 +1,304 @@
+"""Contexts longer than the backbone's trained positions: the windowed trunk (contract 12.1).
+
+Mechanism. A context whose tokens do not fit one window is read as overlapping windows of
+whole-context tokens, each prefilled on its own as a normal trunk (prefix + window tokens +
+suffix), so every window sits inside the positions the base was trained on and every
+question of the request is a normal fork row of a window's state. It is chosen over
+sliding-window attention with attention sinks because (a) every family works unchanged (the
+hybrid qwen3.5 / lfm2 recurrent layers need no new kernel), (b) fork rows and heads see
+exactly the inputs they were trained on (a trunk of at most the trained length), and (c)
+cost is linear in L: ceil((L - W) / S) + 1 prefills of W tokens and that many fork rows per
+question. The price is that one window never sees facts in another (a question whose
+answer needs two distant passages at once is answered from the better single window).
+The choice rests on these grounds, not on a side-by-side measurement of the two mechanisms;
+`benchmarks/long_context_bench.py` measures the one built (prefill rate, peak RSS, needles).
+
+Windows. Width W context tokens = the runtime's configured window, at most the trained
+positions minus the trunk's prefix/suffix and `fork_room` (room for the longest fork row or
+generate block, default 1/8 of the trained positions); overlap W // 8 (at least one token),
+stride S = W - overlap; the last window ends at the last token (it may overlap its neighbour
+more). Windows are whole-context token slices (never re-tokenized), so window token i is
+whole-context token lo + i and its code points are the whole context's, shifted by the
+window's first code point. A context of at most W tokens is NOT windowed: it takes the
+one-trunk path unchanged (bitwise today's outcomes).
+
+Ownership. The overlap of windows k and k+1 is split at its middle: window k owns the
+whole-context tokens [b(k-1), b(k)) with b(k) = (start(k+1) + end(k)) // 2. Anchors are kept
+only from the window that owns their position (the de-duplication at the overlaps), and an
+anchored item's own questions are asked in the window that owns its anchor.
+
+Questions. Every question outside anchored items is asked in EVERY window (the simplest
+rule: no first pass ranks windows); the rows of all windows run in the same batch-invariant
+micro-batches, so a field's outcome is the same alone, permuted or split across requests.
+Merging, deterministic (ties go to the earliest window):
+- extract: each window decodes its best span against its own null (`pick_extract`); the
+  found outcome of highest span probability wins, else the not-found outcome of highest null
+  probability. Spans are mapped to code points of the WHOLE context.
+- decide (choice, score, noul): the distribution of the most certain window wins (largest
+  top probability; for noul max(p, 1 - p)). A window without the evidence answers close to
+  its prior, the window holding it answers sharply; a log-linear pool would instead let many
+  uninformed windows outvote the one that read the fact.
+- anchored arrays: each window decodes anchors in its part of the region (with its own count
+  question), the owned ones are merged in position order, capped by the array's item limit;
+  items' regions and locators are rebuilt in whole-context token space.
+- index-mode arrays: the largest count any window reads (a window sees at most the items it
+  holds, so the largest reading is the least truncated); the items' leaves are then asked in
+  every window and merged like any leaf.
+- generate leaves continue the FIRST window's state (the document's opening) extended by the
+  KNOWN VALUES block, which carries what every window found. The block and the generated
+  tokens must fit the fork room; a longer one fails its job with `ContextTooLong`.
+
+Memory. Windows are prefilled one after another; every window's state (K/V, layer states,
+final hidden [W, H]) and its heads' key projections are kept until the request ends, since
+every round forks every window: about L * W / S = 8/7 L tokens of K/V in all, linear in L,
+and never an L x L tensor (each window's attention is at most W x W). The memory budget
+(`ModelSettings.max_context_tokens`) caps L before any window is read.
+
+Stats: `prompt_tokens` is the sum of the windows' trunk lengths (what was prefilled);
+`windows` counts the windows. Recorded heads of window k are keyed `"<kind>:<pointer>@<k>"`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+import torch
+
+from deg.outcomes import ArrayOutcome, FieldOutcome
+from deg.request import FillOptions
+
+from ..backbone import Backbone
+from ..errors import ContextTooLarge
+from ..heads import Heads
+from ..state import State
+from ..tokenize import Trunk
+from .arrays import LOCATOR_TOKENS, array_items
+from .decide import decide_leaf
+from .decode import TokenMap
+from .questions import Item, Question, Scope
+from .trunk import TrunkView, read_trunk
+
+__all__ = ["Window", "WindowRun", "WindowedTrunk", "Windowing", "absorb_windows", "expand", "window_spans"]
+
+
+def window_spans(n: int, width: int, overlap: int) -> list[tuple[int, int]]:
+    """[lo, hi) whole-context token ranges of the windows of an n-token context."""
+    if width < 2:
+        raise ValueError(f"a window must hold at least 2 context tokens, got {width}")
+    if n <= width:
+        return [(0, n)]
+    overlap = min(max(overlap, 1), width - 1)
+    starts = list(range(0, n - width, width - overlap)) + [n - width]
+    return [(s, s + width) for s in starts]
+
+
+@dataclass(frozen=True)
+class Windowing:
+    """How a runtime cuts contexts: window width (None: as wide as the backbone allows), room
+    kept for fork rows, and the memory budget in context tokens."""
+    max_context_tokens: int
+    window_tokens: int | None = None
+    fork_room: int | None = None
+
+    def width(self, max_positions: int, trunk: Trunk) -> int:
+        """Context tokens per window for this trunk's prefix and suffix."""
+        fixed = int(trunk.ids.shape[0]) - int(trunk.context_index.numel())
+        room = self.fork_room if self.fork_room is not None else max_positions // 8
+        width = max_positions - fixed - room
+        if self.window_tokens is not None:
+            width = min(width, self.window_tokens)
+        if width < 2:
+            raise ValueError(f"no room for a window: {max_positions} positions, {fixed} of prefix and suffix, "
+                             f"{room} kept for fork rows")
+        return width
+
+    def check(self, trunk: Trunk) -> None:
+        """ContextTooLarge before any work when the context is over the memory budget."""
+        n = int(trunk.context_index.numel())
+        if n > self.max_context_tokens:
+            raise ContextTooLarge(n, self.max_context_tokens)
+
+
+@dataclass
+class Window:
+    index: int
+    lo: int                       # [lo, hi) whole-context tokens
+    hi: int
+    own: tuple[int, int]          # whole-context tokens whose anchors this window keeps
+    char0: int                    # code point of the whole context where its text starts
+    state: State
+    view: TrunkView
+
+    def holds(self, token: int) -> bool:
+        return self.own[0] <= token < self.own[1]
+
+
+@dataclass
+class WindowedTrunk:
+    """A run's trunk read as windows: what questions see of the whole context (`text`,
+    `tokens`) and the windows they are asked in."""
+    text: str
+    tokens: TokenMap
+    ids_len: int                  # tokens prefilled, all windows together
+    windows: list[Window]
+    memo: dict = field(default_factory=dict)
+
+    def owner(self, token: int) -> Window:
+        return next(w for w in self.windows if w.holds(token))
+
+    def place(self, q: Question) -> list[tuple[Window, Question]]:
+        """The windows a question is asked in, each with the question in its own coordinates."""
+        item = next((it for it in reversed(q.scope) if it.anchor is not None), None)
+        chosen = [self.owner(item.anchor)] if item is not None else self.windows
+        out = []
+        for w in chosen:
+            local = _localize(q, w)
+            if local.region is None or local.region[0] < local.region[1]:
+                out.append((w, local))
+        return out
+
+
+def _local_range(r: tuple[int, int], w: Window) -> tuple[int, int]:
+    lo, hi = max(r[0], w.lo) - w.lo, min(r[1], w.hi) - w.lo
+    return lo, max(lo, hi)
+
+
+def _localize(q: Question, w: Window) -> Question:
+    """The question with its scope's anchors and its region in window-local token indices."""
+    scope = tuple(it if it.anchor is None else dataclasses.replace(
+        it, anchor=it.anchor - w.lo, region=_local_range(it.region, w)) for it in q.scope)
+    region = _local_range(q.region, w) if q.region is not None else None
+    return dataclasses.replace(q, scope=scope, region=region)
+
+
+def read_windows(backbone: Backbone, heads: Heads, trunk: Trunk, width: int) -> WindowedTrunk:
+    """Prefill every window of a trunk, one after another (each a normal trunk)."""
+    n, p = int(trunk.context_index.numel()), trunk.prefix_length
+    prefix, ctx, suffix = trunk.ids[:p], trunk.ids[p:p + n], trunk.ids[p + n:]
+    spans = window_spans(n, width, width // 8)
+    bounds = [(spans[k + 1][0] + spans[k][1]) // 2 for k in range(len(spans) - 1)]
+    windows, total = [], 0
+    for k, (lo, hi) in enumerate(spans):
+        char0, char1 = int(trunk.offsets[lo, 0]), int(trunk.offsets[hi - 1, 1])
+        piece = Trunk(ids=torch.cat([prefix, ctx[lo:hi], suffix]), context=trunk.context[char0:char1],
+                      context_index=torch.arange(p, p + hi - lo, dtype=torch.long),
+                      offsets=trunk.offsets[lo:hi] - char0)
+        state = backbone.prefill(piece.ids)
+        own = (bounds[k - 1] if k > 0 else 0, bounds[k] if k < len(bounds) else n)
+        windows.append(Window(k, lo, hi, own, char0, state, read_trunk(backbone, heads, piece, state)))
+        total += int(piece.ids.shape[0])
+    offsets = [(int(s), int(e)) for s, e in trunk.offsets.tolist()]
+    return WindowedTrunk(text=trunk.context, tokens=TokenMap(offsets), ids_len=total, windows=windows)
+
+
+@dataclass
+class WindowRun:
+    """What `Runtime._ask` / `_follow_up` read of a run for one window's rows."""
+    parent: object                # the JobRun
+    window: Window
+    question: Question            # the question in whole-context coordinates
+
+    @property
+    def state(self) -> State:
+        return self.window.state
+
+    @property
+    def trunk(self) -> TrunkView:
+        return self.window.view
+
+    @property
+    def stats(self) -> dict[str, int]:
+        return self.parent.stats
+
+
+def expand(entries: list[tuple[object, Question]]) -> list[tuple[object, Question]]:
+    """Each (run, question) as it is for a one-trunk run, or once per window it is asked in."""
+    out = []
+    for run, q in entries:
+        if isinstance(run.trunk, WindowedTrunk):
+            out += [(WindowRun(run, w, q), local) for w, local in run.trunk.place(q)]
+        else:
+            out.append((run, q))
+    return out
+
+
+def _certainty(o: FieldOutcome) -> float:
+    if o.probabilities is not None:
+        return max(o.probabilities)
+    return max(o.probability, 1.0 - o.probability)
+
+
+def merge_leaf(outcomes: list[tuple[Window, FieldOutcome]]) -> FieldOutcome:
+    """One leaf's outcome from its windows' outcomes (module docstring: Merging)."""
+    if outcomes[0][1].mode.startswith("decide."):
+        return max(outcomes, key=lambda wo: (_certainty(wo[1]), -wo[0].index))[1]
+    found = [(w, o) for w, o in outcomes if o.found]
+    pool = found or outcomes
+    w, best = max(pool, key=lambda wo: (wo[1].confidence, -wo[0].index))
+    if best.span is None:
+        return best
+    return dataclasses.replace(best, span=(best.span[0] + w.char0, best.span[1] + w.char0))
+
+
+def _items_at(a_plan, anchors: list[int], r1: int, whole: WindowedTrunk) -> list[Item]:
+    """Items at whole-context anchors: each runs to the next anchor (the last to r1)."""
+    items = []
+    for k, anchor in enumerate(anchors):
+        end = anchors[k + 1] if k + 1 < len(anchors) else r1
+        last = min(anchor + LOCATOR_TOKENS, end) - 1
+        locator = whole.text[whole.tokens.offsets[anchor][0]:whole.tokens.offsets[last][1]]
+        items.append(Item(a_plan, k, anchor=anchor, region=(anchor, end), locator=" ".join(locator.split())))
+    return items
+
+
+def absorb_windows(rt, run, asked: list[tuple[WindowRun, Question, object]]) -> None:
+    """Decode one round's window answers of a windowed run and merge them per question;
+    its next round asks the items found (in whole-context coordinates)."""
+    record = rt.record_heads
+    plan, whole, options = run.plan, run.trunk, run.options
+    grouped: dict[int, tuple[Question, list]] = {}
+    counts: dict[tuple[int, str], object] = {}
+    for wr, local, answer in asked:
+        grouped.setdefault(id(wr.question), (wr.question, []))[1].append((wr.window, local, answer))
+        if local.kind == "count":
+            counts[(wr.window.index, local.pointer)] = answer
+    next_scopes: list[Scope] = []
+    for q, per_window in grouped.values():
+        if q.kind == "leaf":
+            outs = [(w, _decide(rt, local, answer, w, options, run.heads if record else None))
+                    for w, local, answer in per_window]
+            run.fields_out.append(merge_leaf(outs))
+            continue
+        if not (q.kind == "anchor" or (q.kind == "count" and not rt._anchored(q.array, plan, whole))):
+            continue
+        found = []
+        for w, local, answer in per_window:
+            recorded = {} if record else None
+            got = array_items(rt.heads, local, answer, counts.get((w.index, local.pointer)), w.view,
+                              options, recorded)
+            _keep(run.heads, recorded, w)
+            found.append((w, got))
+        if q.kind == "count":
+            items = [Item(q.array, i) for i in range(max(len(got) for _, got in found))]
+        else:
+            anchors = sorted({w.lo + it.anchor for w, got in found for it in got if w.holds(w.lo + it.anchor)})
+            cap = q.array.max_items if q.array.max_items is not None else options.max_items
+            items = _items_at(q.array, anchors[:cap] if cap is not None else anchors, q.region[1], whole)
+        run.arrays_out.append(ArrayOutcome(pointer=q.pointer, plan_pointer=q.array.pointer, items=len(items)))
+        next_scopes += [q.scope + (item,) for item in items]
+    run.scopes = next_scopes
+
+
+def _decide(rt, q: Question, answer, w: Window, options: FillOptions, heads_out) -> FieldOutcome:
+    if rt.leaf_observer is not None:
+        rt.leaf_observer(q, answer, w.view, options)
+    recorded = {} if heads_out is not None else None
+    out = decide_leaf(rt.heads, q, answer, w.view, options, heads_out=recorded,
+                      default_null_margin=rt.default_null_margin, prior=rt.prior)
+    _keep(heads_out, recorded, w)
+    return out
+
+
+def _keep(heads_out, recorded, w: Window) -> None:
+    if heads_out is not None and recorded:
+        heads_out.update({f"{key}@{w.index}": value for key, value in recorded.items()})

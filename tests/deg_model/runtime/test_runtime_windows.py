@@ -1,0 +1,322 @@
+"""Contexts longer than one window (`deg_model.runtime.windows`) on the tiny random llama with
+the real SmolLM2 tokenizer: the one-window path is today's path bitwise, windows cover the
+context and own each token once, a fact straddling a window boundary is found with its span
+in the whole context (heads forced by biases so the outcome is meaningful), anchors are
+de-duplicated at the overlaps, outcomes are bitwise deterministic, and a context over the
+memory budget is refused before any work."""
+from __future__ import annotations
+
+import pytest
+import torch
+from torch import nn
+
+from deg import assemble, compile_schema, render_context
+from deg.outcomes import FieldOutcome
+from deg.request import FillOptions
+from deg_model.errors import ContextTooLarge, ContextTooLong
+from deg_model.runtime import FillJob
+from deg_model.runtime.windows import Window, merge_leaf, window_spans
+from deg_model.settings import DEFAULT_MAX_CONTEXT_TOKENS, ModelSettings
+from runtime_fixtures import CONTEXT, SCHEMA, make_runtime
+
+WIDTH = 64
+FILLER = ("The committee reviewed the annual report and noted several routine matters about parking, "
+          "lunch menus and the holiday schedule. ")
+VALUE = "QZX-4471-KV"
+
+
+def windowed(backbone, **kw):
+    rt = make_runtime(backbone, **kw)
+    rt.windowing = type(rt.windowing)(rt.windowing.max_context_tokens, WIDTH, None)
+    rt.record_heads = True
+    return rt
+
+
+def long_context(repeats: int = 3) -> str:
+    return render_context(CONTEXT + "\n" + FILLER * repeats + "\n" + CONTEXT)
+
+
+# ------------------------------------------------------------------ windows themselves
+@pytest.mark.parametrize("n,width", [(10, 64), (64, 64), (65, 64), (200, 64), (1000, 96), (130, 7)])
+def test_windows_cover_the_context_and_own_each_token_once(n, width):
+    spans = window_spans(n, width, width // 8)
+    assert spans[0][0] == 0 and spans[-1][1] == n
+    assert all(hi - lo == min(width, n) for lo, hi in spans)
+    for (lo0, hi0), (lo1, hi1) in zip(spans, spans[1:]):
+        assert lo0 < lo1 < hi0 <= hi1                      # consecutive windows overlap
+        assert hi0 - lo1 >= max(width // 8, 1)
+    if n <= width:
+        assert spans == [(0, n)]
+
+
+def test_context_over_the_memory_budget_is_refused_before_any_work(tiny_backbone, plan, monkeypatch):
+    rt = make_runtime(tiny_backbone)
+    rt.windowing = type(rt.windowing)(50, None, None)
+    calls = []
+    monkeypatch.setattr(tiny_backbone, "prefill", lambda ids: calls.append(ids))
+    n = int(rt.layout.trunk(CONTEXT).context_index.numel())
+    with pytest.raises(ContextTooLarge) as info:
+        rt.fill(CONTEXT, plan)
+    assert isinstance(info.value, ContextTooLong)
+    assert (info.value.length, info.value.limit) == (n, 50)
+    assert f"{n} tokens" in str(info.value) and "50 context tokens" in str(info.value)
+    assert "truncated" in str(info.value)
+    assert calls == [] and rt.last_stats["fork_rows"] == 0
+    # in a batch the long job fails alone
+    monkeypatch.undo()
+    short = render_context("Order A-1234 from jane.doe@example.com.")
+    out = rt.fill_many([FillJob(CONTEXT, plan, FillOptions()), FillJob(short, plan, FillOptions())])
+    assert isinstance(out[0], ContextTooLarge) and not isinstance(out[1], Exception)
+
+
+def test_memory_budget_setting():
+    assert ModelSettings.from_env({}).max_context_tokens == DEFAULT_MAX_CONTEXT_TOKENS
+    assert ModelSettings.from_env({"DEG_MAX_CONTEXT_TOKENS": "32_768"}).max_context_tokens == 32768
+    for bad in ("lots", "0", "-5"):
+        with pytest.raises(ValueError, match="DEG_MAX_CONTEXT_TOKENS"):
+            ModelSettings.from_env({"DEG_MAX_CONTEXT_TOKENS": bad})
+
+
+# ------------------------------------------------------------------ one window = today
+def test_a_context_that_fits_one_window_takes_todays_path_bitwise(tiny_backbone, runtime, plan):
+    n = int(runtime.layout.trunk(CONTEXT).context_index.numel())
+    today = runtime.fill(CONTEXT, plan)
+    today_heads = dict(runtime.last_heads)
+    exact = make_runtime(tiny_backbone)
+    exact.windowing = type(exact.windowing)(n, n, None)       # the budget and the window both just fit
+    exact.record_heads = True
+    assert exact.fill(CONTEXT, plan) == today
+    assert "windows" not in exact.last_stats
+    assert exact.last_heads.keys() == today_heads.keys()
+    assert all(torch.equal(exact.last_heads[k], today_heads[k]) for k in today_heads)
+    one_less = make_runtime(tiny_backbone)
+    one_less.windowing = type(one_less.windowing)(n, n - 1, None)
+    one_less.fill(CONTEXT, plan)
+    assert one_less.last_stats["windows"] == 2
+
+
+# ------------------------------------------------------------------ long contexts
+def test_windowed_fill_answers_every_field_with_spans_in_the_whole_context(tiny_backbone, plan):
+    rt = windowed(tiny_backbone, anchor_bias=0.0)
+    context = long_context()
+    trunk = rt.layout.trunk(context)
+    n = int(trunk.context_index.numel())
+    raw = rt.fill(context, plan)
+    spans = window_spans(n, WIDTH, WIDTH // 8)
+    assert rt.last_stats["windows"] == len(spans) >= 4
+    fixed = int(trunk.ids.shape[0]) - n
+    assert rt.last_stats["prompt_tokens"] == sum(hi - lo + fixed for lo, hi in spans)
+    assemble(plan, raw, model="t")                          # a valid response
+    for f in raw.fields:
+        if f.found and f.span is not None:
+            s, e = f.span
+            assert 0 <= s < e <= len(context)
+            if f.mode == "extract.span":
+                assert " ".join(context[s:e].split()) == " ".join(str(f.value).split())
+    # every window of every round-0 leaf was asked and recorded
+    for k in range(len(spans)):
+        assert f"leaf:/dept@{k}" in rt.last_heads and f"leaf:/email@{k}" in rt.last_heads
+
+
+def _pointer_map(raw):
+    return {f.pointer: f for f in raw.fields}, {a.pointer: a for a in raw.arrays}
+
+
+def test_windowed_fills_are_bitwise_deterministic(tiny_backbone):
+    rt = windowed(tiny_backbone, anchor_bias=0.0)
+    with torch.no_grad():
+        rt.heads.count.bias[2] += 50.0
+    context = long_context()
+    schema = {k: v for k, v in SCHEMA.items() if k != "properties"}
+    props = {k: v for k, v in SCHEMA["properties"].items() if k != "reply"}
+    plan = compile_schema({**schema, "properties": props})
+    first = rt.fill(context, plan)
+    heads = dict(rt.last_heads)
+    assert first.arrays and any(a.items for a in first.arrays)
+    # repeat
+    assert rt.fill(context, plan) == first
+    assert all(torch.equal(rt.last_heads[k], v) for k, v in heads.items())
+    # permuted fields
+    permuted = compile_schema({**schema, "properties": dict(reversed(list(props.items())))})
+    again = rt.fill(context, permuted)
+    assert _pointer_map(again) == _pointer_map(first)
+    assert all(torch.equal(rt.last_heads[k], v) for k, v in heads.items())
+    # split into two requests, and merged into a batch beside another job
+    names = list(props)
+    halves = [compile_schema({**schema, "required": [r for r in schema["required"] if r in part],
+                              "properties": {k: props[k] for k in part}}) for part in (names[:4], names[4:])]
+    split = {}
+    for half in halves:
+        split.update(_pointer_map(rt.fill(context, half))[0])
+        assert all(torch.equal(rt.last_heads[k], heads[k]) for k in rt.last_heads)
+    assert split == _pointer_map(first)[0]
+    batch = rt.fill_many([FillJob(render_context("Order A-1234."), plan, FillOptions()),
+                          FillJob(context, plan, FillOptions())])
+    assert batch[1] == first
+    assert all(torch.equal(rt.last_job_heads[1][k], v) for k, v in heads.items())
+
+
+# ------------------------------------------------------------------ forced heads
+class Marks(nn.Module):
+    """Context features -> a [T, width] key whose first column is +hi at tokens whose input
+    embedding is one of `ids`' and -hi elsewhere (the other columns 0): a head forced to
+    point at those tokens, whatever the random backbone computes."""
+
+    def __init__(self, heads, backbone, ids: list[int], width: int, hi: float = 20.0):
+        super().__init__()
+        table = backbone.family.embed(backbone.weights, torch.tensor(ids))
+        zeros = torch.zeros(len(ids), heads.hidden)
+        self.targets = nn.functional.normalize(heads.context_input(zeros, table)[:, heads.hidden:], dim=-1)  # [m, H]
+        self.hidden, self.width, self.hi = heads.hidden, width, hi
+
+    def forward(self, c):                                   # c [T, 2H] -> [T, width]
+        e = nn.functional.normalize(c[:, self.hidden:], dim=-1)
+        hit = (e @ self.targets.T).amax(-1) > 0.9999                        # [T] cosine: the same token
+        out = torch.zeros(c.shape[0], self.width)
+        out[:, 0] = torch.where(hit, self.hi, -self.hi)
+        return out
+
+
+class First(nn.Module):
+    """Any query -> the unit vector e_0 [dim]."""
+
+    def __init__(self, dim: int):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, a):
+        out = torch.zeros(*a.shape[:-1], self.dim)
+        out[..., 0] = 1.0
+        return out
+
+
+def force_spans(rt, starts: list[int], ends: list[int]) -> None:
+    h, bb = rt.heads, rt.backbone
+    h.qs, h.qe = First(h.dim), First(h.dim)
+    h.ks, h.ke = Marks(h, bb, starts, h.dim), Marks(h, bb, ends, h.dim)
+    with torch.no_grad():
+        h.null.weight.zero_()
+        h.null.bias.zero_()
+
+
+def test_a_fact_straddling_a_window_boundary_is_found_in_the_whole_context(tiny_backbone):
+    rt = windowed(tiny_backbone)
+    layout = rt.layout
+    head = layout.trunk(FILLER * 3)
+    cut = int(head.offsets[WIDTH - 3, 1])                  # the fact starts 2 tokens before window 0 ends
+    context = FILLER * 3
+    context = context[:cut] + " " + VALUE + "." + context[cut:]
+    trunk = layout.trunk(context)
+    start_char = context.index(VALUE)
+    offsets = trunk.offsets.tolist()
+    first = next(i for i, (s, e) in enumerate(offsets) if e > start_char)
+    last = next(i for i, (s, e) in enumerate(offsets) if e >= start_char + len(VALUE))
+    ids = trunk.ids[trunk.context_index].tolist()
+    spans = window_spans(len(ids), WIDTH, WIDTH // 8)
+    assert first < spans[0][1] <= last                      # window 0 holds only the fact's start
+    assert spans[1][0] <= first and last < spans[1][1]      # window 1 holds all of it
+    assert ids.count(ids[first]) == 1 and ids.count(ids[last]) == 1
+    force_spans(rt, [ids[first]], [ids[last]])
+    plan = compile_schema({"type": "object", "properties": {"code": {"type": "string"}}, "required": ["code"]})
+    raw = rt.fill(context, plan)
+    (code,) = raw.fields
+    assert code.found and code.value == VALUE
+    s, e = code.span
+    assert context[s:e].strip() == VALUE and e == start_char + len(VALUE)
+    # window 0 holds no end of the fact, window 1 does
+    start0, end0 = rt.last_heads["leaf:/code@0"]
+    start1, end1 = rt.last_heads["leaf:/code@1"]
+    assert float(end0[:-1].max()) < 0 < float(end1[:-1].max())
+
+
+def test_anchors_of_every_window_are_deduplicated_at_the_overlaps(tiny_backbone):
+    names = [" apple", " banana", " cherry", " grape", " lemon", " mango", " olive", " peach", " plum",
+             " pear", " kiwi", " lime"]
+    context = "".join(f"Next on the list of things the committee ordered -{name} for the lunch.\n"
+                      for name in names)
+    rt = windowed(tiny_backbone)
+    trunk = rt.layout.trunk(context)
+    ids = trunk.ids[trunk.context_index].tolist()
+    pieces = [rt.layout.tokenizer.tokenize(n) for n in names]
+    assert all(len(p) == 1 for p in pieces)
+    name_ids = [rt.layout.tokenizer.convert_tokens_to_ids(p)[0] for p in pieces]
+    assert all(ids.count(t) == 1 for t in name_ids)        # one token each, once each
+    dash = rt.layout.tokenizer.convert_tokens_to_ids(rt.layout.tokenizer.tokenize(" -"))[0]
+    bullets = [i for i, t in enumerate(ids) if t == dash]
+    assert len(bullets) == len(names)
+    spans = window_spans(len(ids), WIDTH, WIDTH // 8)
+    overlaps = [(spans[k + 1][0], spans[k][1]) for k in range(len(spans) - 1)]
+    assert any(lo <= b < hi for b in bullets for lo, hi in overlaps)   # some bullet sits in two windows
+    h = rt.heads
+    force_spans(rt, name_ids, name_ids)
+    h.anchor.k = Marks(h, rt.backbone, [dash], h.dim, hi=0.0)   # keys @ q = 0 everywhere ...
+    h.anchor.u = Marks(h, rt.backbone, [dash], 1)               # ... and +-20 from the bullet marks
+    with torch.no_grad():
+        h.anchor_bias.fill_(-1.0)
+        h.span_bias[:, 1, :] = 10.0                          # an item's leaves prefer its own region
+    plan = compile_schema({"type": "object", "properties": {"fruits": {"type": "array", "items": {
+        "type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}}})
+    raw = rt.fill(context, plan, FillOptions(array_decode="threshold"))
+    (fruits,) = raw.arrays
+    assert fruits.items == len(names)
+    got = [(f.pointer, f.value) for f in raw.fields]
+    assert got == [(f"/fruits/{i}/name", n.strip()) for i, n in enumerate(names)]
+    for f, name in zip(raw.fields, names):
+        assert context[f.span[0]:f.span[1]].strip() == name.strip()
+
+
+# ------------------------------------------------------------------ merging
+def _window(k: int, char0: int = 0) -> Window:
+    return Window(k, 0, 1, (0, 1), char0, None, None)
+
+
+def _leaf(mode: str, **kw) -> FieldOutcome:
+    return FieldOutcome(pointer="/x", plan_pointer="/x", mode=mode, **{"value": None, "found": True, **kw})
+
+
+def test_merge_decide_takes_the_most_certain_window_ties_to_the_first():
+    a = _leaf("decide.choice", value="a", probabilities=[0.5, 0.3, 0.2])
+    b = _leaf("decide.choice", value="b", probabilities=[0.1, 0.8, 0.1])
+    c = _leaf("decide.choice", value="c", probabilities=[0.1, 0.1, 0.8])
+    assert merge_leaf([(_window(0), a), (_window(1), b), (_window(2), c)]) is b
+    yes, no = _leaf("decide.noul", value=True, probability=0.7), _leaf("decide.noul", value=False, probability=0.1)
+    assert merge_leaf([(_window(0), yes), (_window(1), no)]) is no
+
+
+def test_merge_extract_best_found_span_shifted_into_the_whole_context():
+    missing = _leaf("extract.span", found=False, null_reason="not_found", confidence=0.99)
+    weak = _leaf("extract.span", value="x", confidence=0.2, span=(3, 5))
+    strong = _leaf("extract.span", value="y", confidence=0.6, span=(1, 2))
+    merged = merge_leaf([(_window(0), missing), (_window(1, 100), weak), (_window(2, 200), strong)])
+    assert merged.value == "y" and merged.span == (201, 202)
+    tie = merge_leaf([(_window(0, 10), weak), (_window(1, 50), weak)])
+    assert tie.span == (13, 15)
+    none = merge_leaf([(_window(0), missing), (_window(1), _leaf("extract.span", found=False, confidence=0.5))])
+    assert none is missing
+
+
+def test_windows_own_every_token_once_and_hold_what_they_own(tiny_backbone, runtime):
+    from deg_model.runtime.windows import read_windows
+    trunk = runtime.layout.trunk(long_context(1))
+    n = int(trunk.context_index.numel())
+    whole = read_windows(tiny_backbone, runtime.heads, trunk, WIDTH)
+    assert len(whole.windows) >= 3 and whole.windows[0].own[0] == 0 and whole.windows[-1].own[1] == n
+    for w, nxt in zip(whole.windows, whole.windows[1:]):
+        assert w.own[1] == nxt.own[0] and w.lo <= w.own[0] < w.own[1] <= w.hi
+    for w in whole.windows:                                  # a window's tokens and text are the whole's
+        assert w.view.text == trunk.context[w.char0:w.char0 + len(w.view.text)]
+        assert torch.equal(w.view.context_ids, trunk.ids[trunk.context_index][w.lo:w.hi])
+        assert [[s + w.char0, e + w.char0] for s, e in w.view.tokens.offsets] == trunk.offsets[w.lo:w.hi].tolist()
+
+
+def test_windowed_fill_with_the_lm_prior_is_deterministic(tiny_backbone, plan):
+    from deg_model.heads import heads_only_mix, prior_only_mix
+    rt = windowed(tiny_backbone)
+    rt.set_prior_mix((heads_only_mix() + prior_only_mix()) / 2)
+    context = long_context(1)
+    first = rt.fill(context, plan)
+    heads = dict(rt.last_heads)
+    assert rt.last_stats["windows"] >= 3 and any(k.startswith("prior:") for k in heads)
+    assemble(plan, first, model="t")
+    assert rt.fill(context, plan) == first
+    assert all(torch.equal(rt.last_heads[k], v) for k, v in heads.items())
