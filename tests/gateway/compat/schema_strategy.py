@@ -12,6 +12,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from deg.pointer import unescape
+
 SPARE = 3  # items or properties past the minimum
 JSON_LEAF = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.text(max_size=8))
 ANY_JSON = st.recursive(JSON_LEAF, lambda inner: st.one_of(st.lists(inner, max_size=3),
@@ -25,7 +27,7 @@ def inline_refs(node: Any, document: dict[str, Any]) -> Any:
         if "$ref" in node:
             target: Any = document
             for part in node["$ref"].removeprefix("#/").split("/"):
-                target = target[part.replace("~1", "/").replace("~0", "~")]
+                target = target[unescape(part)]
             return inline_refs(target, document)
         return {key: inline_refs(value, document) for key, value in node.items()}
     if isinstance(node, list):
