@@ -1,6 +1,7 @@
 """The gateway's HTTP API (contract 9; DESIGN 1 and 6).
 
-Routes: `POST /v1/fill`, `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, the
+Routes: `POST /v1/fill`, `POST /v1/fills` and `GET /v1/fills/{id}` (a fill as a job,
+`gateway.jobs`), `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, the
 decision APIs `POST /v1/decisions` and `POST /v1/systemone` (`gateway.compat`, contract 9.1),
 OpenAI structured outputs `POST /v1/chat/completions` and `POST /v1/responses`, and the
 OpenAPI document at `/openapi.json` (page at `/docs`, built by `gateway.openapi`). Error bodies
@@ -14,6 +15,16 @@ limit (400) -> `FillRequest` (422 for every unknown field or option) -> `compile
 (422 listing every schema problem) -> `render_context` -> response cache -> one gRPC `Fill`
 (the inference service checks the model name and the plan fingerprint) -> `assemble`
 (FillError -> 500) -> the response bytes, cached.
+
+Deadlines: `/v1/fill` (and `/v1/fills`) take a per-request `timeout` in seconds (a number >
+0, at most `DEG_MAX_TIMEOUT_S`, else 422), read by the gateway and not part of the fill
+options (so it is not in the response cache key). Without one, the deadline follows the work:
+`DEG_REQUEST_TIMEOUT_S` + `DEG_TIMEOUT_PER_1K_TOKENS_S` per 1,000 context tokens (characters /
+4) + `DEG_TIMEOUT_PER_FIELD_S` per plan leaf and array, bounded by `DEG_MAX_TIMEOUT_S`
+(`GatewaySettings.fill_deadline_s`). The deadline travels as the gRPC deadline; the inference
+service refuses a fill that could not start within it (429 with a Retry-After from its queue)
+instead of letting it queue to be cut off, and 504 means the fill was admitted and then ran
+past that deadline (the message names it and where it came from).
 
 Choices where the contract is silent:
 - `POST /v1/plan` takes `{"schema": {...}}` (unknown fields 422), like `/v1/fill`, so both
@@ -52,6 +63,7 @@ from gateway.compat import ServedModel, build_compat_router, compat_error_respon
 from gateway.compat.openapi_bodies import COMPONENTS as COMPAT_BODIES
 from gateway.errors import ApiError, api_error_handler, error_response
 from gateway.inference import InferenceClient
+from gateway.jobs import FillJobs, MemoryJobs, RedisJobs, public
 from gateway.keys import KeyChecker
 from gateway.metrics import GatewayMetrics
 from gateway.openapi import install_openapi, model_components, request_body
@@ -81,6 +93,7 @@ class Gateway:
         self.cache: ResponseCache | None = None
         self.limiter: RateLimiter | None = None
         self.key_checker: KeyChecker | None = None
+        self.jobs: FillJobs | None = None
 
     async def open(self) -> None:
         """Create the clients inside the serving event loop (gRPC aio and Redis bind to it)."""
@@ -98,9 +111,13 @@ class Gateway:
             if settings.rate_limit_per_minute:
                 self.limiter = RateLimiter(self.store, settings.rate_limit_per_minute)
         self.key_checker = KeyChecker(settings.api_keys, self.store)
+        records = RedisJobs(self.store) if self.store is not None else MemoryJobs()
+        self.jobs = FillJobs(records, settings.job_ttl_s, settings.job_heartbeat_s)
         log.info("inference target %s", settings.grpc_target)
 
     async def close(self) -> None:
+        if self.jobs is not None:
+            await self.jobs.close()
         if self.inference is not None:
             await self.inference.close()
         if self.store is not None:
@@ -156,8 +173,30 @@ class Gateway:
 
     # -- routes -------------------------------------------------------------------------------
 
-    async def fill(self, request: Request) -> Response:
+    def timeout_of(self, body: Any) -> float | None:
+        """The request's own `timeout` (seconds), removed from the body; None when absent."""
+        if not isinstance(body, dict) or "timeout" not in body:
+            return None
+        value = body.pop("timeout")
+        limit = self.settings.max_timeout_s
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= limit:
+            message = f"timeout must be a number of seconds > 0 and <= {limit:g}, got {value!r}"
+            raise ApiError(422, "validation_error", message, errors=[{"loc": ["timeout"], "msg": message}])
+        return float(value)
+
+    def deadline_for(self, context: str, plan: Any, timeout: float | None) -> tuple[float, str]:
+        """The fill's deadline in seconds and a description of where it came from."""
+        if timeout is not None:
+            return timeout, f"the request's timeout of {timeout:g} s"
+        seconds = self.settings.fill_deadline_s(len(context), len(plan.fields) + len(plan.arrays))
+        return seconds, (f"its deadline of {seconds:.0f} s computed from the work (about {len(context) // 4} "
+                         f"context tokens, {len(plan.fields) + len(plan.arrays)} plan items); send a larger "
+                         f"`timeout` (at most {self.settings.max_timeout_s:g} s) to wait longer")
+
+    async def prepare_fill(self, request: Request) -> tuple[FillRequest, Any, str, float, str]:
+        """Guards, body, options, plan and context of a fill; its deadline and its description."""
         body = await self.body(request)
+        timeout = self.timeout_of(body)
         try:
             fill_request = parse_fill_request(body)
         except RequestError as exc:
@@ -167,16 +206,48 @@ class Gateway:
             context = render_context(fill_request.context)
         except ContextError as exc:
             raise ApiError(422, "validation_error", str(exc), errors=[{"loc": ["context"], "msg": str(exc)}]) from None
+        return (fill_request, plan, context, *self.deadline_for(context, plan, timeout))
+
+    async def fill(self, request: Request) -> Response:
+        fill_request, plan, context, timeout_s, deadline = await self.prepare_fill(request)
         timing: dict[str, float] = {}
         body_bytes, cached, _ = await self.fill_cached(context, plan, fill_request.options,
-                                                       fill_request.model, timing)
+                                                       fill_request.model, timing,
+                                                       timeout_s=timeout_s, deadline=deadline)
         headers = {"X-Deg-Cache": cached} if cached else {}
         if timing:
             headers["Server-Timing"] = ", ".join(f"{name};dur={ms:.3f}" for name, ms in timing.items())
         return Response(body_bytes, media_type=JSON, headers=headers)
 
+    async def submit_fill(self, request: Request) -> Response:
+        """`POST /v1/fills`: the `/v1/fill` body, run as a job; 202 with its id and Location."""
+        fill_request, plan, context, timeout_s, deadline = await self.prepare_fill(request)
+
+        async def work() -> bytes:
+            body_bytes, _, _ = await self.fill_cached(context, plan, fill_request.options, fill_request.model,
+                                                      timeout_s=timeout_s, deadline=deadline)
+            return body_bytes
+
+        record = await self.jobs.submit(work, fields_total=len(plan.fields) + len(plan.arrays),
+                                        tokens_total=len(context) // 4, timeout_s=timeout_s, deadline=deadline)
+        location = f"/v1/fills/{record['id']}"
+        return Response(_json_bytes({"id": record["id"], "status": record["status"], "location": location}),
+                        status_code=202, media_type=JSON, headers={"Location": location})
+
+    async def fill_job(self, request: Request) -> Response:
+        """`GET /v1/fills/{id}`: status, progress, and the result or error."""
+        await self.authorize(request)
+        await self.limit(request)
+        job_id = request.path_params["job_id"]
+        record = await self.jobs.get(job_id)
+        if record is None:
+            raise ApiError(404, "not_found", f"no fill job {job_id!r} (unknown, or expired after "
+                                             f"{self.settings.job_ttl_s} s)")
+        return Response(_json_bytes(public(record)), media_type=JSON)
+
     async def fill_cached(self, context: str, plan: Any, options: Any, requested: str,
-                          timing: dict[str, float] | None = None) -> tuple[bytes, str, dict[str, Any] | None]:
+                          timing: dict[str, float] | None = None, *, timeout_s: float | None = None,
+                          deadline: str = "") -> tuple[bytes, str, dict[str, Any] | None]:
         """The response bytes of one fill, `"hit"`/`"miss"` (`""` with no cache), and the
         assembled response object when the model ran (None on a cache hit).
 
@@ -189,7 +260,8 @@ class Gateway:
         to be served; the key uses the model id, never an alias) -> one gRPC `Fill` ->
         `assemble` -> the bytes, cached. The model name is checked once, by the inference
         service: a name the cached model list does not know skips the cache and gets the
-        service's answer (422 when it is not served)."""
+        service's answer (422 when it is not served). `timeout_s`/`deadline`: the fill's deadline
+        and its description (default: computed from the work, `deadline_for`)."""
         key = None
         if self.cache is not None:
             models = await self.inference.models()
@@ -201,8 +273,11 @@ class Gateway:
                     return cached, "hit", None
                 self.metrics.cache.labels("miss" if self.store.healthy else "error").inc()
 
+        if timeout_s is None:
+            timeout_s, deadline = self.deadline_for(context, plan, None)
         started = time.perf_counter()
-        reply = await self.inference.fill(context=context, plan=plan, options=options, model=requested)
+        reply = await self.inference.fill(context=context, plan=plan, options=options, model=requested,
+                                          timeout_s=timeout_s, deadline=deadline)
         elapsed = time.perf_counter() - started
         self.metrics.inference_latency.observe(elapsed)
         if timing is not None:
@@ -330,6 +405,11 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
 
     app.add_api_route("/v1/fill", gateway.fill, methods=["POST"], openapi_extra=request_body(FillRequest),
                       summary="Fill a JSON Schema from a context", tags=["fill"])
+    app.add_api_route("/v1/fills", gateway.submit_fill, methods=["POST"], status_code=202,
+                      openapi_extra=request_body(FillRequest), summary="Start a fill as a job (202, Location)",
+                      tags=["fill"])
+    app.add_api_route("/v1/fills/{job_id}", gateway.fill_job, methods=["GET"],
+                      summary="A fill job's status, progress and result", tags=["fill"])
     app.add_api_route("/v1/plan", gateway.plan, methods=["POST"], openapi_extra=request_body(PlanRequest),
                       summary="Compile a schema to its fill plan (no model)", tags=["fill"])
     app.add_api_route("/v1/models", gateway.models, methods=["GET"], summary="Accepted model names", tags=["fill"])
