@@ -91,7 +91,7 @@ def test_overloaded_inference_is_429_with_retry_after_and_accepted_requests_fini
     statuses = sorted(r.status_code for r in responses)
     assert 429 in statuses and 200 in statuses and set(statuses) <= {200, 429}, statuses
     refused = [r for r in responses if r.status_code == 429]
-    assert all(r.headers["retry-after"] == "1" and r.json()["error"]["type"] == "overloaded" for r in refused)
+    assert all(int(r.headers["retry-after"]) >= 1 and r.json()["error"]["type"] == "overloaded" for r in refused)
 
 
 def test_streamed_body_over_the_limit_is_413_on_a_real_server(processes, inference_address):
