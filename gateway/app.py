@@ -420,5 +420,10 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         gateway.fill_plan, gateway.served_model,
         check_key=gateway.check_key if settings.auth else None,
         limit=gateway.limit, max_json_depth=settings.max_json_depth, max_questions=settings.max_questions))
-    install_openapi(app, {**model_components(FillRequest, PlanRequest), **COMPAT_BODIES})
+    components = model_components(FillRequest, PlanRequest)
+    components["FillRequest"]["properties"]["timeout"] = {  # read by the gateway, not a fill option
+        "type": "number", "exclusiveMinimum": 0, "maximum": settings.max_timeout_s,
+        "description": "the fill's deadline in seconds (default: computed from the context length and the "
+                       "plan; see DEG_REQUEST_TIMEOUT_S)"}
+    install_openapi(app, {**components, **COMPAT_BODIES})
     return app

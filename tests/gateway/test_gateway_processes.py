@@ -108,7 +108,10 @@ def test_streamed_body_over_the_limit_is_413_on_a_real_server(processes, inferen
     docs = httpx.get(f"{url}/docs", timeout=10, trust_env=False)
     assert docs.status_code == 200 and "swagger" in docs.text.lower()
     openapi = httpx.get(f"{url}/openapi.json", timeout=10, trust_env=False).json()
-    assert "context" in str(openapi["paths"]["/v1/fill"]["post"]["requestBody"])
+    body = openapi["paths"]["/v1/fill"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert body == openapi["paths"]["/v1/fills"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    fill_request = openapi["components"]["schemas"][body["$ref"].rsplit("/", 1)[-1]]
+    assert {"context", "schema", "timeout"} <= set(fill_request["properties"])
 
 
 def test_gateway_stops_cleanly_on_sigterm(processes, inference_address):
