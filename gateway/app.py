@@ -223,9 +223,9 @@ class Gateway:
         """`POST /v1/fills`: the `/v1/fill` body, run as a job; 202 with its id and Location."""
         fill_request, plan, context, timeout_s, deadline = await self.prepare_fill(request)
 
-        async def work() -> bytes:
+        async def work(remaining_s: float) -> bytes:
             body_bytes, _, _ = await self.fill_cached(context, plan, fill_request.options, fill_request.model,
-                                                      timeout_s=timeout_s, deadline=deadline)
+                                                      timeout_s=max(remaining_s, 0.001), deadline=deadline)
             return body_bytes
 
         record = await self.jobs.submit(work, fields_total=len(plan.fields) + len(plan.arrays),

@@ -16,9 +16,16 @@ visible only on the gateway that took it):
 
     {"id", "status": "queued" | "running" | "done" | "failed", "created_at", "updated_at",
      "heartbeat_at", "timeout_s", "deadline",
-     "progress": {"fields_total", "fields_done", "tokens_total", "tokens_read", "exact", "note"},
+     "progress": {"fields_total", "fields_done", "tokens_total", "tokens_read", "exact", "attempts",
+                  "note"},
      "result": <the /v1/fill response body, when done>,
      "error": {"status", "type", "message"} (when failed)}
+
+A job waits its turn: when the inference service refuses the fill as overloaded (429: queue
+full, or the queue ahead outlasts the deadline), the job goes back to `queued`, waits the
+`Retry-After` the service computed from its queue and asks again, for as long as its own
+deadline (`timeout_s`, counted from submission) leaves room; only then does it fail with 429.
+`progress.attempts` counts the inference calls made.
 
 Progress: the inference call is one unary gRPC `Fill`, and the runtime reports nothing while
 it runs, so the gateway knows the totals (plan items; context tokens estimated as characters
@@ -100,7 +107,7 @@ class FillJobs:
         record["updated_at"] = time.time()
         return await self.records.put(record["id"], json.dumps(record, ensure_ascii=False), self.ttl_s)
 
-    async def submit(self, work: Callable[[], Awaitable[bytes]], *, fields_total: int, tokens_total: int,
+    async def submit(self, work: Callable[[float], Awaitable[bytes]], *, fields_total: int, tokens_total: int,
                      timeout_s: float, deadline: str) -> dict[str, Any]:
         """Store a queued job, start its task, return the record."""
         now = time.time()
@@ -108,7 +115,7 @@ class FillJobs:
             "id": uuid.uuid4().hex, "status": "queued", "created_at": now, "updated_at": now,
             "heartbeat_at": now, "timeout_s": timeout_s, "deadline": deadline,
             "progress": {"fields_total": fields_total, "fields_done": 0, "tokens_total": tokens_total,
-                         "tokens_read": 0, "exact": False, "note": PROGRESS_NOTE},
+                         "tokens_read": 0, "exact": False, "attempts": 0, "note": PROGRESS_NOTE},
         }
         if not await self._put(record):
             raise ApiError(503, "store_unavailable", "fill jobs are kept in Redis, which does not answer; retry later")
@@ -123,13 +130,28 @@ class FillJobs:
             record["heartbeat_at"] = time.time()
             await self._put(record)
 
-    async def _run(self, record: dict[str, Any], work: Callable[[], Awaitable[bytes]]) -> None:
-        record["status"] = "running"
-        record["heartbeat_at"] = time.time()
-        await self._put(record)
+    async def _attempts(self, record: dict[str, Any], work: Callable[[float], Awaitable[bytes]]) -> bytes:
+        """Run `work`; on overload go back to `queued`, wait the Retry-After and try again while
+        the job's deadline leaves room for the wait."""
+        while True:
+            record["status"] = "running"
+            record["progress"]["attempts"] += 1
+            await self._put(record)
+            try:  # each attempt gets what is left of the job's deadline
+                return await work(record["timeout_s"] - (time.time() - record["created_at"]))
+            except ApiError as exc:
+                retry_after = float(exc.headers.get("Retry-After", "1")) if exc.status == 429 else None
+                spent = time.time() - record["created_at"]
+                if retry_after is None or spent + retry_after >= record["timeout_s"]:
+                    raise
+            record["status"] = "queued"
+            await self._put(record)
+            await asyncio.sleep(retry_after)
+
+    async def _run(self, record: dict[str, Any], work: Callable[[float], Awaitable[bytes]]) -> None:
         beat = asyncio.create_task(self._beat(record))
         try:
-            body = json.loads(await work())
+            body = json.loads(await self._attempts(record, work))
         except ApiError as exc:
             self._fail(record, exc.status, exc.kind, exc.message)
         except asyncio.CancelledError:

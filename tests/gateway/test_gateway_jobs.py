@@ -1,13 +1,17 @@
 """Fills as jobs through real processes: states, progress, the result equal to `/v1/fill`, the
-Redis TTL, a killed inference worker, a gateway that died with a job running, auth."""
+Redis TTL, a killed inference worker, a gateway that died with a job running, auth, and a job
+that waits its turn when the inference queue is full."""
 from __future__ import annotations
 
+import asyncio
 import time
 
+import grpc
 import httpx
 import pytest
 import redis
 
+import degproto
 from deg_service_procs import REDIS_URL
 
 pytestmark = pytest.mark.slow  # starts real inference / gateway processes
@@ -134,3 +138,32 @@ def test_jobs_expire_after_their_ttl_and_need_a_key_when_auth_is_on(processes):
         assert response.json()["status"] in ("queued", "running", "done")
         time.sleep(0.05)
     assert response.status_code == 404
+
+
+def test_a_job_refused_as_overloaded_waits_its_turn_and_finishes(processes, redis_prefix):
+    inference, address = processes.inference(DEG_MAX_BATCH="1", DEG_MAX_PENDING="1", DEG_BATCH_WINDOW_MS="0")
+    _, url = processes.gateway(DEG_INFERENCE=address, DEG_REDIS_URL=REDIS_URL, DEG_REDIS_PREFIX=redis_prefix)
+
+    async def scenario():
+        async with httpx.AsyncClient(timeout=60, trust_env=False) as client:
+            busy = [asyncio.create_task(client.post(
+                f"{url}/v1/fill", json={"context": f"#sleep=1200 {i}", "schema": SCHEMA})) for i in range(2)]
+            while (await asyncio.to_thread(inference_health, address)).queue_depth < 1:
+                await asyncio.sleep(0.02)
+            accepted = await client.post(f"{url}/v1/fills",
+                                         json={"context": "order_id: W-1", "schema": SCHEMA, "timeout": 60})
+            return accepted, await asyncio.gather(*busy)
+
+    accepted, busy = asyncio.run(scenario())
+    assert [r.status_code for r in busy] == [200, 200]
+    record = wait_until(url, accepted.headers["location"], ("done", "failed"))
+    assert record["status"] == "done", record
+    assert record["result"]["value"]["order_id"] == "W-1"
+    assert record["progress"]["attempts"] >= 2                       # refused at least once, then served
+    assert inference_health(address).jobs_rejected >= 1
+
+
+def inference_health(address: str):
+    stubs = degproto.load()
+    with grpc.insecure_channel(address, options=[("grpc.enable_http_proxy", 0)]) as channel:
+        return stubs.grpc.InferenceStub(channel).Health(stubs.pb2.HealthRequest(), timeout=5)
