@@ -27,6 +27,11 @@ names (e.g. UNIMPLEMENTED from a mismatched backend) is `internal`.
 
 The service sends `retry-after-s` (whole seconds) as trailing metadata with
 RESOURCE_EXHAUSTED; the gateway copies it into `Retry-After` (1 when absent).
+
+Admission: a call may carry `admit-within-s` metadata, the seconds the caller allows the
+job to wait before it starts (a deadline computed from the work); the service refuses it at
+once when the queue ahead outlasts that, or the call's own gRPC deadline, whichever is
+shorter. A job once started is bounded only by the gRPC deadline.
 """
 from __future__ import annotations
 
@@ -35,6 +40,7 @@ from dataclasses import dataclass
 import grpc
 
 RETRY_AFTER_KEY = "retry-after-s"
+ADMIT_WITHIN_KEY = "admit-within-s"
 
 
 @dataclass(frozen=True)

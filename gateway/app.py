@@ -18,13 +18,14 @@ limit (400) -> `FillRequest` (422 for every unknown field or option) -> `compile
 
 Deadlines: `/v1/fill` (and `/v1/fills`) take a per-request `timeout` in seconds (a number >
 0, at most `DEG_MAX_TIMEOUT_S`, else 422), read by the gateway and not part of the fill
-options (so it is not in the response cache key). Without one, the deadline follows the work:
-`DEG_REQUEST_TIMEOUT_S` + `DEG_TIMEOUT_PER_1K_TOKENS_S` per 1,000 context tokens (characters /
-4) + `DEG_TIMEOUT_PER_FIELD_S` per plan leaf and array, bounded by `DEG_MAX_TIMEOUT_S`
-(`GatewaySettings.fill_deadline_s`). The deadline travels as the gRPC deadline; the inference
-service refuses a fill that could not start within it (429 with a Retry-After from its queue)
-instead of letting it queue to be cut off, and 504 means the fill was admitted and then ran
-past that deadline (the message names it and where it came from).
+options (so it is not in the response cache key). It is the inference call's deadline: the
+service refuses at once (429, Retry-After from its queue) a fill that could not start within
+it, and a fill that starts and runs past it is 504, the only 504. Without one, the deadline
+follows the work: `DEG_REQUEST_TIMEOUT_S` + `DEG_TIMEOUT_PER_1K_TOKENS_S` per 1,000 context
+tokens (characters / 4) + `DEG_TIMEOUT_PER_FIELD_S` per plan leaf and array
+(`GatewaySettings.fill_deadline_s`), sent as the time the fill may wait to start (gRPC
+metadata `admit-within-s`): a queue longer than that is 429 at once, and an admitted fill is
+never cut by it, only by the gateway's bound `DEG_MAX_TIMEOUT_S`.
 
 Choices where the contract is silent:
 - `POST /v1/plan` takes `{"schema": {...}}` (unknown fields 422), like `/v1/fill`, so both
@@ -47,6 +48,7 @@ import json
 import logging
 import time
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -80,6 +82,15 @@ JSON = "application/json"
 
 def _json_bytes(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """How long one fill may take (see the module docstring, Deadlines)."""
+
+    call_s: float                  # the inference call's gRPC deadline; past it, 504
+    admit_within_s: float | None   # how long it may wait to start (None: call_s); past it, 429 at once
+    description: str               # where call_s came from, for the 504 message
 
 
 class Gateway:
@@ -184,17 +195,18 @@ class Gateway:
             raise ApiError(422, "validation_error", message, errors=[{"loc": ["timeout"], "msg": message}])
         return float(value)
 
-    def deadline_for(self, context: str, plan: Any, timeout: float | None) -> tuple[float, str]:
-        """The fill's deadline in seconds and a description of where it came from."""
+    def deadline_for(self, context: str, plan: Any, timeout: float | None) -> "Deadline":
+        """The fill's deadline: the request's own `timeout`, else one computed from the work that
+        bounds how long the fill may wait to start (the run itself is bounded by DEG_MAX_TIMEOUT_S)."""
         if timeout is not None:
-            return timeout, f"the request's timeout of {timeout:g} s"
-        seconds = self.settings.fill_deadline_s(len(context), len(plan.fields) + len(plan.arrays))
-        return seconds, (f"its deadline of {seconds:.0f} s computed from the work (about {len(context) // 4} "
-                         f"context tokens, {len(plan.fields) + len(plan.arrays)} plan items); send a larger "
-                         f"`timeout` (at most {self.settings.max_timeout_s:g} s) to wait longer")
+            return Deadline(timeout, None, f"the request's timeout of {timeout:g} s")
+        items = len(plan.fields) + len(plan.arrays)
+        bound = self.settings.max_timeout_s
+        return Deadline(bound, self.settings.fill_deadline_s(len(context), items),
+                        f"the gateway's bound of {bound:g} s (DEG_MAX_TIMEOUT_S)")
 
-    async def prepare_fill(self, request: Request) -> tuple[FillRequest, Any, str, float, str]:
-        """Guards, body, options, plan and context of a fill; its deadline and its description."""
+    async def prepare_fill(self, request: Request) -> tuple[FillRequest, Any, str, "Deadline"]:
+        """Guards, body, options, plan and context of a fill, and its deadline."""
         body = await self.body(request)
         timeout = self.timeout_of(body)
         try:
@@ -206,14 +218,13 @@ class Gateway:
             context = render_context(fill_request.context)
         except ContextError as exc:
             raise ApiError(422, "validation_error", str(exc), errors=[{"loc": ["context"], "msg": str(exc)}]) from None
-        return (fill_request, plan, context, *self.deadline_for(context, plan, timeout))
+        return fill_request, plan, context, self.deadline_for(context, plan, timeout)
 
     async def fill(self, request: Request) -> Response:
-        fill_request, plan, context, timeout_s, deadline = await self.prepare_fill(request)
+        fill_request, plan, context, deadline = await self.prepare_fill(request)
         timing: dict[str, float] = {}
         body_bytes, cached, _ = await self.fill_cached(context, plan, fill_request.options,
-                                                       fill_request.model, timing,
-                                                       timeout_s=timeout_s, deadline=deadline)
+                                                       fill_request.model, timing, deadline=deadline)
         headers = {"X-Deg-Cache": cached} if cached else {}
         if timing:
             headers["Server-Timing"] = ", ".join(f"{name};dur={ms:.3f}" for name, ms in timing.items())
@@ -221,15 +232,15 @@ class Gateway:
 
     async def submit_fill(self, request: Request) -> Response:
         """`POST /v1/fills`: the `/v1/fill` body, run as a job; 202 with its id and Location."""
-        fill_request, plan, context, timeout_s, deadline = await self.prepare_fill(request)
+        fill_request, plan, context, deadline = await self.prepare_fill(request)
 
-        async def work(remaining_s: float) -> bytes:
+        async def work(remaining_s: float) -> bytes:  # each attempt: what is left of the job's deadline
             body_bytes, _, _ = await self.fill_cached(context, plan, fill_request.options, fill_request.model,
-                                                      timeout_s=max(remaining_s, 0.001), deadline=deadline)
+                                                      deadline=replace(deadline, call_s=max(remaining_s, 0.001)))
             return body_bytes
 
         record = await self.jobs.submit(work, fields_total=len(plan.fields) + len(plan.arrays),
-                                        tokens_total=len(context) // 4, timeout_s=timeout_s, deadline=deadline)
+                                        tokens_total=len(context) // 4, timeout_s=deadline.call_s)
         location = f"/v1/fills/{record['id']}"
         return Response(_json_bytes({"id": record["id"], "status": record["status"], "location": location}),
                         status_code=202, media_type=JSON, headers={"Location": location})
@@ -246,8 +257,8 @@ class Gateway:
         return Response(_json_bytes(public(record)), media_type=JSON)
 
     async def fill_cached(self, context: str, plan: Any, options: Any, requested: str,
-                          timing: dict[str, float] | None = None, *, timeout_s: float | None = None,
-                          deadline: str = "") -> tuple[bytes, str, dict[str, Any] | None]:
+                          timing: dict[str, float] | None = None, *,
+                          deadline: "Deadline | None" = None) -> tuple[bytes, str, dict[str, Any] | None]:
         """The response bytes of one fill, `"hit"`/`"miss"` (`""` with no cache), and the
         assembled response object when the model ran (None on a cache hit).
 
@@ -260,8 +271,8 @@ class Gateway:
         to be served; the key uses the model id, never an alias) -> one gRPC `Fill` ->
         `assemble` -> the bytes, cached. The model name is checked once, by the inference
         service: a name the cached model list does not know skips the cache and gets the
-        service's answer (422 when it is not served). `timeout_s`/`deadline`: the fill's deadline
-        and its description (default: computed from the work, `deadline_for`)."""
+        service's answer (422 when it is not served). `deadline`: the fill's deadline (default:
+        computed from the work, `deadline_for`)."""
         key = None
         if self.cache is not None:
             models = await self.inference.models()
@@ -273,11 +284,11 @@ class Gateway:
                     return cached, "hit", None
                 self.metrics.cache.labels("miss" if self.store.healthy else "error").inc()
 
-        if timeout_s is None:
-            timeout_s, deadline = self.deadline_for(context, plan, None)
+        deadline = deadline or self.deadline_for(context, plan, None)
         started = time.perf_counter()
         reply = await self.inference.fill(context=context, plan=plan, options=options, model=requested,
-                                          timeout_s=timeout_s, deadline=deadline)
+                                          timeout_s=deadline.call_s, deadline=deadline.description,
+                                          admit_within_s=deadline.admit_within_s)
         elapsed = time.perf_counter() - started
         self.metrics.inference_latency.observe(elapsed)
         if timing is not None:

@@ -30,7 +30,7 @@ from deg.outcomes import RawFill
 from deg.plan import FillPlan
 from deg.request import FillOptions
 from degproto.convert import options_to_pb, plan_to_pb, raw_from_pb
-from degproto.errors import RETRY_AFTER_KEY, row_for_code
+from degproto.errors import ADMIT_WITHIN_KEY, RETRY_AFTER_KEY, row_for_code
 from gateway.errors import ApiError
 
 # Reconnect quickly after a backend restart instead of gRPC's default (1 s growing to 120 s).
@@ -109,9 +109,12 @@ class InferenceClient:
         await self.channel.close()
 
     async def fill(self, *, context: str, plan: FillPlan, options: FillOptions, model: str,
-                   timeout_s: float | None = None, deadline: str = "") -> FillReply:
+                   timeout_s: float | None = None, deadline: str = "",
+                   admit_within_s: float | None = None) -> FillReply:
         """One gRPC `Fill` under `timeout_s` (default: the client's base timeout); `deadline`
-        says where that figure came from, for the 504 message."""
+        says where that figure came from, for the 504 message. `admit_within_s`: how long the
+        job may wait to start (sent as `admit-within-s`; the service answers 429 at once when
+        its queue is longer)."""
         job = self.stubs.pb2.FillJob(
             request_id=uuid.uuid4().hex,
             model=model,
@@ -121,7 +124,8 @@ class InferenceClient:
             options=options_to_pb(options),
         )
         try:
-            result = await self.stub.Fill(job, timeout=timeout_s or self.timeout_s)
+            metadata = ((ADMIT_WITHIN_KEY, f"{admit_within_s:.3f}"),) if admit_within_s is not None else None
+            result = await self.stub.Fill(job, timeout=timeout_s or self.timeout_s, metadata=metadata)
         except grpc.aio.AioRpcError as exc:
             raise error_for(exc, deadline or f"its deadline of {timeout_s or self.timeout_s:g} s") from None
         try:

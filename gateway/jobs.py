@@ -15,7 +15,7 @@ process's memory with the same TTL when the gateway runs without Redis, so a job
 visible only on the gateway that took it):
 
     {"id", "status": "queued" | "running" | "done" | "failed", "created_at", "updated_at",
-     "heartbeat_at", "timeout_s", "deadline",
+     "heartbeat_at", "timeout_s",
      "progress": {"fields_total", "fields_done", "tokens_total", "tokens_read", "exact", "attempts",
                   "note"},
      "result": <the /v1/fill response body, when done>,
@@ -108,12 +108,12 @@ class FillJobs:
         return await self.records.put(record["id"], json.dumps(record, ensure_ascii=False), self.ttl_s)
 
     async def submit(self, work: Callable[[float], Awaitable[bytes]], *, fields_total: int, tokens_total: int,
-                     timeout_s: float, deadline: str) -> dict[str, Any]:
+                     timeout_s: float) -> dict[str, Any]:
         """Store a queued job, start its task, return the record."""
         now = time.time()
         record: dict[str, Any] = {
             "id": uuid.uuid4().hex, "status": "queued", "created_at": now, "updated_at": now,
-            "heartbeat_at": now, "timeout_s": timeout_s, "deadline": deadline,
+            "heartbeat_at": now, "timeout_s": timeout_s,
             "progress": {"fields_total": fields_total, "fields_done": 0, "tokens_total": tokens_total,
                          "tokens_read": 0, "exact": False, "attempts": 0, "note": PROGRESS_NOTE},
         }
@@ -200,4 +200,4 @@ class FillJobs:
 
 def public(record: dict[str, Any]) -> dict[str, Any]:
     """What `GET /v1/fills/{id}` answers: the record without its bookkeeping."""
-    return {k: v for k, v in record.items() if k not in ("heartbeat_at", "deadline")}
+    return {k: v for k, v in record.items() if k != "heartbeat_at"}

@@ -12,10 +12,10 @@
 | `DEG_MAX_DECOMPRESSED_BYTES` | `16777216` | a `Content-Encoding: zstd` body that inflates past this gets 413 (a zstd bomb costs at most this much memory) |
 | `DEG_MAX_JSON_DEPTH` | `64` | deeper JSON bodies get 400 |
 | `DEG_MAX_QUESTIONS` | `400` | most questions in one `/v1/decisions` or `/v1/systemone` request; more get 400 |
-| `DEG_REQUEST_TIMEOUT_S` | `60` | base deadline of one fill, before the work allowance below |
-| `DEG_TIMEOUT_PER_1K_TOKENS_S` | `15` | added to a fill's deadline per 1,000 context tokens (estimated as characters / 4) |
-| `DEG_TIMEOUT_PER_FIELD_S` | `2` | added to a fill's deadline per leaf and array of its plan |
-| `DEG_MAX_TIMEOUT_S` | `3600` | bound of any fill's deadline, computed or a request's own `timeout` (larger `timeout`: 422) |
+| `DEG_REQUEST_TIMEOUT_S` | `60` | base of the deadline computed from the work for a fill without its own `timeout`: how long it may wait in the inference queue before it starts (a longer queue: 429 at once); it never cuts a fill that started |
+| `DEG_TIMEOUT_PER_1K_TOKENS_S` | `15` | added to that computed deadline per 1,000 context tokens (estimated as characters / 4) |
+| `DEG_TIMEOUT_PER_FIELD_S` | `2` | added to that computed deadline per leaf and array of the plan |
+| `DEG_MAX_TIMEOUT_S` | `3600` | the longest any fill runs: the deadline of a fill without `timeout` (past it, 504), and the most a request's `timeout` may ask (more: 422) |
 | `DEG_JOB_TTL_S` | `86400` | how long a `/v1/fills` job and its result are kept (Redis, else gateway memory) |
 | `DEG_JOB_HEARTBEAT_S` | `5` | a running job's owner refreshes its heartbeat this often; a job silent for 3 beats is failed when read |
 | `DEG_RATE_LIMIT_PER_MINUTE` | `0` | requests per key (API key, else client address) per minute on `/v1/*`; 0 = unlimited; needs Redis |

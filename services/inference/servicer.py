@@ -11,9 +11,11 @@ which maps the same rows to HTTP): too long / over the memory budget -> OUT_OF_R
 A runtime's `ValueError` counts as bad input because runtimes raise it for jobs they cannot
 run as given (e.g. an option the backbone does not support); real faults are other types.
 
-Admission: `Fill` hands the batcher the time the caller will still wait (the call's gRPC
-deadline); a job that could not start within it is refused at once with RESOURCE_EXHAUSTED
-and a Retry-After computed from the queue, instead of queueing to be cut off later.
+Admission: `Fill` hands the batcher the time the caller allows the job to wait before it
+starts: the call's remaining gRPC deadline, or the `admit-within-s` metadata when that is
+shorter (a deadline the gateway computed from the work, which bounds the wait, not the run);
+a job that could not start within it is refused at once with RESOURCE_EXHAUSTED and a
+Retry-After computed from the queue, instead of queueing to be cut off later.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from typing import Any
 
 import grpc
 
-from degproto.errors import RETRY_AFTER_KEY, row_for_exception
+from degproto.errors import ADMIT_WITHIN_KEY, RETRY_AFTER_KEY, row_for_exception
 from services.inference.batcher import Batcher
 from services.inference.codec import failed_result, job_from_pb, ok_result
 from services.inference.runner import Runner
@@ -58,6 +60,20 @@ def classify(exc: BaseException) -> Failure:
     return Failure(row.code, row.job_status, message, metadata)
 
 
+def admission_deadline(context: grpc.aio.ServicerContext) -> float | None:
+    """Seconds this call's job may wait to start: the remaining gRPC deadline, or the caller's
+    `admit-within-s` when shorter; None when neither is set (no limit)."""
+    limits = [context.time_remaining()]
+    for key, value in context.invocation_metadata() or ():
+        if key == ADMIT_WITHIN_KEY:
+            try:
+                limits.append(float(value))
+            except ValueError:
+                pass  # a malformed hint is ignored: the gRPC deadline still holds
+    limits = [limit for limit in limits if limit is not None]
+    return min(limits) if limits else None
+
+
 class InferenceServicer:
     """Implements the methods of `deg.v1.Inference` (registered by name, no generated base)."""
 
@@ -77,13 +93,13 @@ class InferenceServicer:
 
     async def Fill(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         try:
-            return await self._fill_one(request, context.time_remaining())
+            return await self._fill_one(request, admission_deadline(context))
         except Exception as exc:
             failure = classify(exc)
             await context.abort(failure.code, failure.message, trailing_metadata=failure.metadata)
 
     async def FillBatch(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
-        deadline_s = context.time_remaining()
+        deadline_s = admission_deadline(context)
 
         async def one(message: Any) -> Any:
             try:

@@ -92,14 +92,16 @@ def test_the_computed_deadline_grows_with_the_context_and_the_fields_and_is_boun
     assert settings.fill_deadline_s(10**7, 10) == 600
 
 
-def test_a_computed_deadline_passed_is_504_naming_it(processes):
+def test_a_computed_deadline_bounds_the_wait_not_the_run_and_the_gateway_bound_is_504(processes):
     _, address = processes.inference()
-    _, url = processes.gateway(DEG_INFERENCE=address, DEG_REQUEST_TIMEOUT_S="0.5",
+    _, url = processes.gateway(DEG_INFERENCE=address, DEG_REQUEST_TIMEOUT_S="0.5", DEG_MAX_TIMEOUT_S="1.5",
                                DEG_TIMEOUT_PER_1K_TOKENS_S="0", DEG_TIMEOUT_PER_FIELD_S="0")
-    response = post(url, "#sleep=2000 order_id: 1")
+    admitted = post(url, "#sleep=1000\norder_id: 3")              # runs past its 0.5 s: never cut by it
+    assert admitted.status_code == 200 and admitted.json()["value"]["order_id"] == "3"
+    response = post(url, "#sleep=2500 order_id: 1")               # runs past the gateway's bound
     assert response.status_code == 504
     message = response.json()["error"]["message"]
-    assert "computed from the work" in message and "`timeout`" in message
+    assert "the gateway's bound of 1.5 s (DEG_MAX_TIMEOUT_S)" in message
 
 
 def queue_depth(address: str) -> int:
@@ -111,6 +113,8 @@ def queue_depth(address: str) -> int:
 def test_a_queue_deeper_than_the_deadline_is_429_with_retry_after_from_the_queue(processes):
     _, address = processes.inference(DEG_MAX_BATCH="1", DEG_BATCH_WINDOW_MS="0")
     _, url = processes.gateway(DEG_INFERENCE=address)
+    _, computed_url = processes.gateway(DEG_INFERENCE=address, DEG_REQUEST_TIMEOUT_S="1",
+                                        DEG_TIMEOUT_PER_1K_TOKENS_S="0", DEG_TIMEOUT_PER_FIELD_S="0")
     assert post(url, "#sleep=1000 warm-up").status_code == 200   # the service learns the time per job
 
     async def scenario():
@@ -119,12 +123,15 @@ def test_a_queue_deeper_than_the_deadline_is_429_with_retry_after_from_the_queue
                 f"{url}/v1/fill", json={"context": f"#sleep=1000 {i}", "schema": SCHEMA})) for i in range(3)]
             while await asyncio.to_thread(queue_depth, address) < 2:
                 await asyncio.sleep(0.05)
-            refused = await client.post(f"{url}/v1/fill",
-                                        json={"context": "order_id: 1", "schema": SCHEMA, "timeout": 1})
-            return refused, await asyncio.gather(*background)
+            by_timeout = await client.post(f"{url}/v1/fill",
+                                           json={"context": "order_id: 1", "schema": SCHEMA, "timeout": 1})
+            by_work = await client.post(f"{computed_url}/v1/fill", json={"context": "order_id: 1", "schema": SCHEMA})
+            return (by_timeout, by_work), await asyncio.gather(*background)
 
     refused, served = asyncio.run(scenario())
-    assert refused.status_code == 429, refused.text
-    assert refused.json()["error"]["type"] == "overloaded" and "deadline" in refused.json()["error"]["message"]
-    assert int(refused.headers["retry-after"]) >= 2              # two jobs of about a second each ahead
+    for response in refused:   # the request's own timeout, and a deadline computed from the work
+        assert response.status_code == 429, response.text
+        error = response.json()["error"]
+        assert error["type"] == "overloaded" and "deadline" in error["message"]
+        assert int(response.headers["retry-after"]) >= 2           # two jobs of about a second each ahead
     assert [r.status_code for r in served] == [200, 200, 200]
