@@ -16,8 +16,8 @@ limit (400) -> `FillRequest` (422 for every unknown field or option) -> `compile
 (the inference service checks the model name and the plan fingerprint) -> `assemble`
 (FillError -> 500) -> the response bytes, cached.
 
-Deadlines: `/v1/fill` (and `/v1/fills`) take a per-request `timeout` in seconds (a number >
-0, at most `DEG_MAX_TIMEOUT_S`, else 422), read by the gateway and not part of the fill
+Deadlines: `/v1/fill` (and `/v1/fills`) take a per-request `timeout` in seconds (a number
+from 1 to `DEG_MAX_TIMEOUT_S`, else 422), read by the gateway and not part of the fill
 options (so it is not in the response cache key). It is the inference call's deadline: the
 service refuses at once (429, Retry-After from its queue) a fill that could not start within
 it, and a fill that starts and runs past it is 504, the only 504. Without one, the deadline
@@ -78,6 +78,7 @@ from gateway.zstd import ZstdRequestMiddleware
 log = logging.getLogger("deg.gateway")
 
 JSON = "application/json"
+MIN_TIMEOUT_S = 1.0  # a fill's own `timeout` below a second is a mistake, not a deadline
 
 
 def _json_bytes(value: Any) -> bytes:
@@ -190,8 +191,8 @@ class Gateway:
             return None
         value = body.pop("timeout")
         limit = self.settings.max_timeout_s
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= limit:
-            message = f"timeout must be a number of seconds > 0 and <= {limit:g}, got {value!r}"
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not MIN_TIMEOUT_S <= value <= limit:
+            message = f"timeout must be a number of seconds >= {MIN_TIMEOUT_S:g} and <= {limit:g}, got {value!r}"
             raise ApiError(422, "validation_error", message, errors=[{"loc": ["timeout"], "msg": message}])
         return float(value)
 
@@ -420,6 +421,8 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
                       openapi_extra=request_body(FillRequest), summary="Start a fill as a job (202, Location)",
                       tags=["fill"])
     app.add_api_route("/v1/fills/{job_id}", gateway.fill_job, methods=["GET"],
+                      openapi_extra={"parameters": [{"name": "job_id", "in": "path", "required": True,
+                                                     "schema": {"type": "string"}}]},
                       summary="A fill job's status, progress and result", tags=["fill"])
     app.add_api_route("/v1/plan", gateway.plan, methods=["POST"], openapi_extra=request_body(PlanRequest),
                       summary="Compile a schema to its fill plan (no model)", tags=["fill"])
@@ -433,7 +436,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         limit=gateway.limit, max_json_depth=settings.max_json_depth, max_questions=settings.max_questions))
     components = model_components(FillRequest, PlanRequest)
     components["FillRequest"]["properties"]["timeout"] = {  # read by the gateway, not a fill option
-        "type": "number", "exclusiveMinimum": 0, "maximum": settings.max_timeout_s,
+        "type": "number", "minimum": MIN_TIMEOUT_S, "maximum": settings.max_timeout_s,
         "description": "the fill's deadline in seconds (default: computed from the context length and the "
                        "plan; see DEG_REQUEST_TIMEOUT_S)"}
     install_openapi(app, {**components, **COMPAT_BODIES})
