@@ -1,11 +1,17 @@
 """`deg fill`: fill a schema from a context file through a running gateway.
 
     deg fill --schema s.json --context doc.txt [--url URL] [--options JSON] [--model NAME]
+             [--timeout S] [--job auto|always|never]
 
 `--context -` reads standard input; `--context-json` treats the file as a JSON context
 instead of text. The response JSON goes to standard output; an error goes to standard error
 with exit status 1 (gateway error) or 2 (bad arguments or files). `--api-key` defaults to
 `$DEG_API_KEY` and `--url` to `$DEG_URL`, else http://127.0.0.1:8790.
+
+`--timeout` is the fill's deadline, sent to the gateway (default: the gateway computes one
+from the work). A long context (`--job auto`, past the SDK's `JOB_THRESHOLD_CHARS`) or
+`--job always` runs through the job API with a progress bar on standard error (fields done of
+the plan's total, and the job's status).
 
 Hooked into the `deg` dispatcher (`deg.cli.SUBCOMMANDS`) as
 `"fill": (help, "degsdk.cli:register_fill")`: `register_fill(parser)` adds the arguments and
@@ -19,6 +25,8 @@ import os
 import sys
 from pathlib import Path
 from typing import Any
+
+from tqdm import tqdm
 
 from degsdk.client import DEFAULT_URL, Client, DegError
 
@@ -35,7 +43,10 @@ def add_fill_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--options", default=None, help='fill options as JSON, e.g. \'{"date_order": "DMY"}\'')
     parser.add_argument("--model", default=None, help="model name (default: the served model)")
     parser.add_argument("--api-key", default=None, help="API key (default $DEG_API_KEY)")
-    parser.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the answer")
+    parser.add_argument("--timeout", type=float, default=None,
+                        help="the fill's deadline in seconds (default: computed by the gateway from the work)")
+    parser.add_argument("--job", choices=("auto", "always", "never"), default="auto",
+                        help="run as a job with a progress bar: for long contexts (auto), always or never")
     parser.add_argument("--value-only", action="store_true", help="print only the filled value")
 
 
@@ -83,15 +94,44 @@ def run_fill(args: argparse.Namespace) -> int:
         return 2
     url = args.url or os.environ.get("DEG_URL") or DEFAULT_URL
     api_key = args.api_key or os.environ.get("DEG_API_KEY") or None
+    # The HTTP wait covers the fill's own deadline; a job's polls are short calls.
+    http_timeout = 120.0 if args.timeout is None else args.timeout + 30.0
     try:
-        with Client(url, api_key=api_key, timeout=args.timeout) as client:
-            result = client.fill(context, schema, options=options, model=args.model)
+        with Client(url, api_key=api_key, timeout=http_timeout) as client:
+            as_job = {"always": True, "never": False, "auto": client.is_long(context)}[args.job]
+            if not as_job:
+                result = client.fill(context, schema, options=options, model=args.model, timeout=args.timeout, job=False)
+            else:
+                with ProgressBar() as bar:
+                    result = client.fill(context, schema, options=options, model=args.model,
+                                         timeout=args.timeout, job=True, progress=bar.update)
     except DegError as exc:
         print(f"deg fill: {exc}", file=sys.stderr)
         return 1
     output = result["value"] if args.value_only else result
     print(json.dumps(output, ensure_ascii=False, indent=2))
     return 0
+
+
+class ProgressBar:
+    """A tqdm bar on standard error fed with fill-job records: fields done of the total."""
+
+    def __init__(self) -> None:
+        self.bar = tqdm(total=None, unit="field", desc="fill", file=sys.stderr, dynamic_ncols=True)
+
+    def update(self, record: dict[str, Any]) -> None:
+        progress = record.get("progress") or {}
+        if self.bar.total is None and progress.get("fields_total") is not None:
+            self.bar.total = progress["fields_total"]
+        self.bar.n = progress.get("fields_done", 0)
+        self.bar.set_postfix(status=record.get("status"), refresh=False)
+        self.bar.refresh()
+
+    def __enter__(self) -> "ProgressBar":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.bar.close()
 
 
 FILL_HELP = "fill a schema from a context through a deg gateway"

@@ -1,6 +1,7 @@
 """The gateway's HTTP API (contract 9; DESIGN 1 and 6).
 
-Routes: `POST /v1/fill`, `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, the
+Routes: `POST /v1/fill`, `POST /v1/fills` and `GET /v1/fills/{id}` (a fill as a job,
+`gateway.jobs`), `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, the
 decision APIs `POST /v1/decisions` and `POST /v1/systemone` (`gateway.compat`, contract 9.1),
 OpenAI structured outputs `POST /v1/chat/completions` and `POST /v1/responses`, and the
 OpenAPI document at `/openapi.json` (page at `/docs`, built by `gateway.openapi`). Error bodies
@@ -14,6 +15,17 @@ limit (400) -> `FillRequest` (422 for every unknown field or option) -> `compile
 (422 listing every schema problem) -> `render_context` -> response cache -> one gRPC `Fill`
 (the inference service checks the model name and the plan fingerprint) -> `assemble`
 (FillError -> 500) -> the response bytes, cached.
+
+Deadlines: `/v1/fill` (and `/v1/fills`) take a per-request `timeout` in seconds (a number
+from 1 to `DEG_MAX_TIMEOUT_S`, else 422), read by the gateway and not part of the fill
+options (so it is not in the response cache key). It is the inference call's deadline: the
+service refuses at once (429, Retry-After from its queue) a fill that could not start within
+it, and a fill that starts and runs past it is 504, the only 504. Without one, the deadline
+follows the work: `DEG_REQUEST_TIMEOUT_S` + `DEG_TIMEOUT_PER_1K_TOKENS_S` per 1,000 context
+tokens (characters / 4) + `DEG_TIMEOUT_PER_FIELD_S` per plan leaf and array
+(`GatewaySettings.fill_deadline_s`), sent as the time the fill may wait to start (gRPC
+metadata `admit-within-s`): a queue longer than that is 429 at once, and an admitted fill is
+never cut by it, only by the gateway's bound `DEG_MAX_TIMEOUT_S`.
 
 Choices where the contract is silent:
 - `POST /v1/plan` takes `{"schema": {...}}` (unknown fields 422), like `/v1/fill`, so both
@@ -36,6 +48,7 @@ import json
 import logging
 import time
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -52,6 +65,7 @@ from gateway.compat import ServedModel, build_compat_router, compat_error_respon
 from gateway.compat.openapi_bodies import COMPONENTS as COMPAT_BODIES
 from gateway.errors import ApiError, api_error_handler, error_response
 from gateway.inference import InferenceClient
+from gateway.jobs import FillJobs, MemoryJobs, RedisJobs, public
 from gateway.keys import KeyChecker
 from gateway.metrics import GatewayMetrics
 from gateway.openapi import install_openapi, model_components, request_body
@@ -64,10 +78,20 @@ from gateway.zstd import ZstdRequestMiddleware
 log = logging.getLogger("deg.gateway")
 
 JSON = "application/json"
+MIN_TIMEOUT_S = 1.0  # a fill's own `timeout` below a second is a mistake, not a deadline
 
 
 def _json_bytes(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode()
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """How long one fill may take (see the module docstring, Deadlines)."""
+
+    call_s: float                  # the inference call's gRPC deadline; past it, 504
+    admit_within_s: float | None   # how long it may wait to start (None: call_s); past it, 429 at once
+    description: str               # where call_s came from, for the 504 message
 
 
 class Gateway:
@@ -81,6 +105,7 @@ class Gateway:
         self.cache: ResponseCache | None = None
         self.limiter: RateLimiter | None = None
         self.key_checker: KeyChecker | None = None
+        self.jobs: FillJobs | None = None
 
     async def open(self) -> None:
         """Create the clients inside the serving event loop (gRPC aio and Redis bind to it)."""
@@ -98,9 +123,13 @@ class Gateway:
             if settings.rate_limit_per_minute:
                 self.limiter = RateLimiter(self.store, settings.rate_limit_per_minute)
         self.key_checker = KeyChecker(settings.api_keys, self.store)
+        records = RedisJobs(self.store) if self.store is not None else MemoryJobs()
+        self.jobs = FillJobs(records, settings.job_ttl_s, settings.job_heartbeat_s)
         log.info("inference target %s", settings.grpc_target)
 
     async def close(self) -> None:
+        if self.jobs is not None:
+            await self.jobs.close()
         if self.inference is not None:
             await self.inference.close()
         if self.store is not None:
@@ -156,8 +185,31 @@ class Gateway:
 
     # -- routes -------------------------------------------------------------------------------
 
-    async def fill(self, request: Request) -> Response:
+    def timeout_of(self, body: Any) -> float | None:
+        """The request's own `timeout` (seconds), removed from the body; None when absent."""
+        if not isinstance(body, dict) or "timeout" not in body:
+            return None
+        value = body.pop("timeout")
+        limit = self.settings.max_timeout_s
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not MIN_TIMEOUT_S <= value <= limit:
+            message = f"timeout must be a number of seconds >= {MIN_TIMEOUT_S:g} and <= {limit:g}, got {value!r}"
+            raise ApiError(422, "validation_error", message, errors=[{"loc": ["timeout"], "msg": message}])
+        return float(value)
+
+    def deadline_for(self, context: str, plan: Any, timeout: float | None) -> "Deadline":
+        """The fill's deadline: the request's own `timeout`, else one computed from the work that
+        bounds how long the fill may wait to start (the run itself is bounded by DEG_MAX_TIMEOUT_S)."""
+        if timeout is not None:
+            return Deadline(timeout, None, f"the request's timeout of {timeout:g} s")
+        items = len(plan.fields) + len(plan.arrays)
+        bound = self.settings.max_timeout_s
+        return Deadline(bound, self.settings.fill_deadline_s(len(context), items),
+                        f"the gateway's bound of {bound:g} s (DEG_MAX_TIMEOUT_S)")
+
+    async def prepare_fill(self, request: Request) -> tuple[FillRequest, Any, str, "Deadline"]:
+        """Guards, body, options, plan and context of a fill, and its deadline."""
         body = await self.body(request)
+        timeout = self.timeout_of(body)
         try:
             fill_request = parse_fill_request(body)
         except RequestError as exc:
@@ -167,16 +219,47 @@ class Gateway:
             context = render_context(fill_request.context)
         except ContextError as exc:
             raise ApiError(422, "validation_error", str(exc), errors=[{"loc": ["context"], "msg": str(exc)}]) from None
+        return fill_request, plan, context, self.deadline_for(context, plan, timeout)
+
+    async def fill(self, request: Request) -> Response:
+        fill_request, plan, context, deadline = await self.prepare_fill(request)
         timing: dict[str, float] = {}
         body_bytes, cached, _ = await self.fill_cached(context, plan, fill_request.options,
-                                                       fill_request.model, timing)
+                                                       fill_request.model, timing, deadline=deadline)
         headers = {"X-Deg-Cache": cached} if cached else {}
         if timing:
             headers["Server-Timing"] = ", ".join(f"{name};dur={ms:.3f}" for name, ms in timing.items())
         return Response(body_bytes, media_type=JSON, headers=headers)
 
+    async def submit_fill(self, request: Request) -> Response:
+        """`POST /v1/fills`: the `/v1/fill` body, run as a job; 202 with its id and Location."""
+        fill_request, plan, context, deadline = await self.prepare_fill(request)
+
+        async def work(remaining_s: float) -> bytes:  # each attempt: what is left of the job's deadline
+            body_bytes, _, _ = await self.fill_cached(context, plan, fill_request.options, fill_request.model,
+                                                      deadline=replace(deadline, call_s=max(remaining_s, 0.001)))
+            return body_bytes
+
+        record = await self.jobs.submit(work, fields_total=len(plan.fields) + len(plan.arrays),
+                                        tokens_total=len(context) // 4, timeout_s=deadline.call_s)
+        location = f"/v1/fills/{record['id']}"
+        return Response(_json_bytes({"id": record["id"], "status": record["status"], "location": location}),
+                        status_code=202, media_type=JSON, headers={"Location": location})
+
+    async def fill_job(self, request: Request) -> Response:
+        """`GET /v1/fills/{id}`: status, progress, and the result or error."""
+        await self.authorize(request)
+        await self.limit(request)
+        job_id = request.path_params["job_id"]
+        record = await self.jobs.get(job_id)
+        if record is None:
+            raise ApiError(404, "not_found", f"no fill job {job_id!r} (unknown, or expired after "
+                                             f"{self.settings.job_ttl_s} s)")
+        return Response(_json_bytes(public(record)), media_type=JSON)
+
     async def fill_cached(self, context: str, plan: Any, options: Any, requested: str,
-                          timing: dict[str, float] | None = None) -> tuple[bytes, str, dict[str, Any] | None]:
+                          timing: dict[str, float] | None = None, *,
+                          deadline: "Deadline | None" = None) -> tuple[bytes, str, dict[str, Any] | None]:
         """The response bytes of one fill, `"hit"`/`"miss"` (`""` with no cache), and the
         assembled response object when the model ran (None on a cache hit).
 
@@ -189,7 +272,8 @@ class Gateway:
         to be served; the key uses the model id, never an alias) -> one gRPC `Fill` ->
         `assemble` -> the bytes, cached. The model name is checked once, by the inference
         service: a name the cached model list does not know skips the cache and gets the
-        service's answer (422 when it is not served)."""
+        service's answer (422 when it is not served). `deadline`: the fill's deadline (default:
+        computed from the work, `deadline_for`)."""
         key = None
         if self.cache is not None:
             models = await self.inference.models()
@@ -201,8 +285,11 @@ class Gateway:
                     return cached, "hit", None
                 self.metrics.cache.labels("miss" if self.store.healthy else "error").inc()
 
+        deadline = deadline or self.deadline_for(context, plan, None)
         started = time.perf_counter()
-        reply = await self.inference.fill(context=context, plan=plan, options=options, model=requested)
+        reply = await self.inference.fill(context=context, plan=plan, options=options, model=requested,
+                                          timeout_s=deadline.call_s, deadline=deadline.description,
+                                          admit_within_s=deadline.admit_within_s)
         elapsed = time.perf_counter() - started
         self.metrics.inference_latency.observe(elapsed)
         if timing is not None:
@@ -330,6 +417,13 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
 
     app.add_api_route("/v1/fill", gateway.fill, methods=["POST"], openapi_extra=request_body(FillRequest),
                       summary="Fill a JSON Schema from a context", tags=["fill"])
+    app.add_api_route("/v1/fills", gateway.submit_fill, methods=["POST"], status_code=202,
+                      openapi_extra=request_body(FillRequest), summary="Start a fill as a job (202, Location)",
+                      tags=["fill"])
+    app.add_api_route("/v1/fills/{job_id}", gateway.fill_job, methods=["GET"],
+                      openapi_extra={"parameters": [{"name": "job_id", "in": "path", "required": True,
+                                                     "schema": {"type": "string"}}]},
+                      summary="A fill job's status, progress and result", tags=["fill"])
     app.add_api_route("/v1/plan", gateway.plan, methods=["POST"], openapi_extra=request_body(PlanRequest),
                       summary="Compile a schema to its fill plan (no model)", tags=["fill"])
     app.add_api_route("/v1/models", gateway.models, methods=["GET"], summary="Accepted model names", tags=["fill"])
@@ -340,5 +434,10 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         gateway.fill_plan, gateway.served_model,
         check_key=gateway.check_key if settings.auth else None,
         limit=gateway.limit, max_json_depth=settings.max_json_depth, max_questions=settings.max_questions))
-    install_openapi(app, {**model_components(FillRequest, PlanRequest), **COMPAT_BODIES})
+    components = model_components(FillRequest, PlanRequest)
+    components["FillRequest"]["properties"]["timeout"] = {  # read by the gateway, not a fill option
+        "type": "number", "minimum": MIN_TIMEOUT_S, "maximum": settings.max_timeout_s,
+        "description": "the fill's deadline in seconds (default: computed from the context length and the "
+                       "plan; see DEG_REQUEST_TIMEOUT_S)"}
+    install_openapi(app, {**components, **COMPAT_BODIES})
     return app

@@ -9,16 +9,23 @@
 | `invalid_json` | 400 | the body is not JSON, or nests deeper than the configured depth |
 | `invalid_request` | 400 | a malformed `Content-Length` header |
 | `unauthorized` | 401 | auth is on and the key is missing or unknown |
+| `not_found` | 404 | `GET /v1/fills/{id}` of an unknown or expired job |
 | `payload_too_large` | 413 | the body is larger than the configured limit |
+| `context_too_long` | 413 | the context is longer than the model or its memory budget can read (the message names the limit and the length) |
 | `validation_error` | 422 | unknown fields or options, wrong types, unknown model, bad context |
 | `schema_error` | 422 | the schema cannot be compiled (every problem listed) |
 | `rate_limited` | 429 | the key used its requests for this minute (`Retry-After`) |
-| `overloaded` | 429 | the inference queue is full (`Retry-After`) |
+| `overloaded` | 429 | the inference queue is full, or the queue ahead outlasts the fill's deadline (`Retry-After` from the queue) |
 | `fill_error` | 500 | the fill could not produce a valid value (contract: FillError) |
 | `internal_error` | 500 | a fault in the gateway itself (logged with its traceback) |
 | `inference_error` | 502 | the inference service failed in an unexpected way |
 | `inference_unavailable` | 503 | no inference backend answers |
-| `timeout` | 504 | the inference call passed its deadline |
+| `store_unavailable` | 503 | a fill job cannot be stored or read: Redis does not answer |
+| `timeout` | 504 | an admitted fill ran past its deadline (the request's `timeout`, or the one computed from the work) |
+
+A failed fill job carries the same `{status, type, message}` in its record; `job_lost` (503)
+is a job whose gateway stopped before it finished. The inference rows come from the one
+error table, `degproto.errors`.
 """
 from __future__ import annotations
 

@@ -9,17 +9,12 @@ The plan goes out as typed messages (`degproto.convert`: its leaves and arrays, 
 copy, no JSON text) with the fingerprint the gateway compiled, which the inference service
 checks; the outcomes come back as a `deg.RawFill`.
 
-Failures of the inference call become `ApiError`s here, in one table:
-
-| gRPC status | HTTP | error type |
-| --- | --- | --- |
-| UNAVAILABLE (no backend, backend died mid-call, draining) | 503 | inference_unavailable |
-| RESOURCE_EXHAUSTED (queue full) | 429 + Retry-After | overloaded |
-| FAILED_PRECONDITION (FillError in the runtime) | 500 | fill_error |
-| INVALID_ARGUMENT (e.g. unknown model) | 422 | validation_error |
-| DEADLINE_EXCEEDED | 504 | timeout |
-| anything else | 502 | inference_error |
-| an OK reply whose outcomes do not decode | 502 | inference_error |
+Failures of the inference call become `ApiError`s through the one error table,
+`degproto.errors.ROWS` (the same rows the inference service classifies exceptions with):
+OUT_OF_RANGE (context too long / over the memory budget) 413, INVALID_ARGUMENT 422,
+RESOURCE_EXHAUSTED 429 with the service's `Retry-After`, FAILED_PRECONDITION (FillError) 500,
+UNAVAILABLE 503, DEADLINE_EXCEEDED 504 (the message names the deadline and where it came
+from), anything else 502.
 """
 from __future__ import annotations
 
@@ -35,6 +30,7 @@ from deg.outcomes import RawFill
 from deg.plan import FillPlan
 from deg.request import FillOptions
 from degproto.convert import options_to_pb, plan_to_pb, raw_from_pb, runtime_fingerprint
+from degproto.errors import ADMIT_WITHIN_KEY, RETRY_AFTER_KEY, row_for_code
 from gateway.errors import ApiError
 
 # Reconnect quickly after a backend restart instead of gRPC's default (1 s growing to 120 s).
@@ -70,19 +66,33 @@ class ModelInfo:
         return frozenset((self.model_id, *self.aliases))
 
 
-def error_for(exc: grpc.aio.AioRpcError) -> ApiError:
+def _retry_after(exc: grpc.aio.AioRpcError) -> str:
+    for key, value in exc.trailing_metadata() or ():
+        if key == RETRY_AFTER_KEY and str(value).isdigit():
+            return str(max(1, int(value)))
+    return "1"
+
+
+def error_for(exc: grpc.aio.AioRpcError, deadline: str = "") -> ApiError:
+    """The HTTP error of a failed inference call, by the one error table (`degproto.errors`).
+
+    `deadline` describes the deadline this call ran under, for the 504 message."""
     code, details = exc.code(), exc.details() or ""
-    if code == grpc.StatusCode.UNAVAILABLE:
-        return ApiError(503, "inference_unavailable", f"the inference service is unavailable: {details}")
-    if code == grpc.StatusCode.RESOURCE_EXHAUSTED:
-        return ApiError(429, "overloaded", details or "the inference service is overloaded", headers={"Retry-After": "1"})
-    if code == grpc.StatusCode.FAILED_PRECONDITION:
-        return ApiError(500, "fill_error", details)
-    if code == grpc.StatusCode.INVALID_ARGUMENT:
-        return ApiError(422, "validation_error", details)
-    if code == grpc.StatusCode.DEADLINE_EXCEEDED:
-        return ApiError(504, "timeout", "the inference call passed its deadline")
-    return ApiError(502, "inference_error", f"inference failed ({code.name}): {details}")
+    row = row_for_code(code)
+    if row.kind == "unavailable":
+        message = f"the inference service is unavailable: {details}"
+    elif row.kind == "too_long":
+        message = f"the context is too long for this model: {details}"
+    elif row.kind == "overloaded":
+        return ApiError(row.http_status, row.error_type, details or "the inference service is overloaded",
+                        headers={"Retry-After": _retry_after(exc)})
+    elif row.kind == "deadline":
+        message = f"the fill did not finish within {deadline or 'its deadline'}"
+    elif row.kind == "internal":
+        message = f"inference failed ({code.name}): {details}"
+    else:
+        message = details
+    return ApiError(row.http_status, row.error_type, message)
 
 
 class InferenceClient:
@@ -98,7 +108,13 @@ class InferenceClient:
     async def close(self) -> None:
         await self.channel.close()
 
-    async def fill(self, *, context: str, plan: FillPlan, options: FillOptions, model: str) -> FillReply:
+    async def fill(self, *, context: str, plan: FillPlan, options: FillOptions, model: str,
+                   timeout_s: float | None = None, deadline: str = "",
+                   admit_within_s: float | None = None) -> FillReply:
+        """One gRPC `Fill` under `timeout_s` (default: the client's base timeout); `deadline`
+        says where that figure came from, for the 504 message. `admit_within_s`: how long the
+        job may wait to start (sent as `admit-within-s`; the service answers 429 at once when
+        its queue is longer)."""
         job = self.stubs.pb2.FillJob(
             request_id=uuid.uuid4().hex,
             model=model,
@@ -108,9 +124,10 @@ class InferenceClient:
             options=options_to_pb(options),
         )
         try:
-            result = await self.stub.Fill(job, timeout=self.timeout_s)
+            metadata = ((ADMIT_WITHIN_KEY, f"{admit_within_s:.3f}"),) if admit_within_s is not None else None
+            result = await self.stub.Fill(job, timeout=timeout_s or self.timeout_s, metadata=metadata)
         except grpc.aio.AioRpcError as exc:
-            raise error_for(exc) from None
+            raise error_for(exc, deadline or f"its deadline of {timeout_s or self.timeout_s:g} s") from None
         try:
             raw = raw_from_pb(result.raw)
         except ValueError as exc:

@@ -12,7 +12,12 @@
 | `DEG_MAX_DECOMPRESSED_BYTES` | `16777216` | a `Content-Encoding: zstd` body that inflates past this gets 413 (a zstd bomb costs at most this much memory) |
 | `DEG_MAX_JSON_DEPTH` | `64` | deeper JSON bodies get 400 |
 | `DEG_MAX_QUESTIONS` | `400` | most questions in one `/v1/decisions` or `/v1/systemone` request; more get 400 |
-| `DEG_REQUEST_TIMEOUT_S` | `60` | deadline of one inference call; past it, 504 |
+| `DEG_REQUEST_TIMEOUT_S` | `60` | base of the deadline computed from the work for a fill without its own `timeout`: how long it may wait in the inference queue before it starts (a longer queue: 429 at once); it never cuts a fill that started |
+| `DEG_TIMEOUT_PER_1K_TOKENS_S` | `15` | added to that computed deadline per 1,000 context tokens (estimated as characters / 4) |
+| `DEG_TIMEOUT_PER_FIELD_S` | `2` | added to that computed deadline per leaf and array of the plan |
+| `DEG_MAX_TIMEOUT_S` | `3600` | the longest any fill runs: the deadline of a fill without `timeout` (past it, 504), and the most a request's `timeout` may ask (more: 422) |
+| `DEG_JOB_TTL_S` | `86400` | how long a `/v1/fills` job and its result are kept (Redis, else gateway memory) |
+| `DEG_JOB_HEARTBEAT_S` | `5` | a running job's owner refreshes its heartbeat this often; a job silent for 3 beats is failed when read |
 | `DEG_RATE_LIMIT_PER_MINUTE` | `0` | requests per key (API key, else client address) per minute on `/v1/*`; 0 = unlimited; needs Redis |
 | `DEG_AUTH` | `off` | `on`: `/v1/*` needs `Authorization: Bearer <key>` or `X-API-Key` |
 | `DEG_API_KEYS` | `""` | comma-separated accepted keys (Redis set `<prefix>apikeys` of sha256 hex digests adds more) |
@@ -78,6 +83,11 @@ class GatewaySettings:
     max_json_depth: int = 64
     max_questions: int = 400
     request_timeout_s: float = 60.0
+    timeout_per_1k_tokens_s: float = 15.0
+    timeout_per_field_s: float = 2.0
+    max_timeout_s: float = 3600.0
+    job_ttl_s: int = 86400
+    job_heartbeat_s: float = 5.0
     rate_limit_per_minute: int = 0
     auth: bool = False
     api_keys: tuple[str, ...] = field(default=(), repr=False)
@@ -94,6 +104,12 @@ class GatewaySettings:
             (self.max_json_depth >= 2, f"max JSON depth must be >= 2, got {self.max_json_depth}"),
             (self.max_questions >= 1, f"max questions must be >= 1, got {self.max_questions}"),
             (self.request_timeout_s > 0, f"request timeout must be > 0 s, got {self.request_timeout_s}"),
+            (self.timeout_per_1k_tokens_s >= 0 and self.timeout_per_field_s >= 0,
+             "per-token and per-field timeout allowances must be >= 0 s"),
+            (self.max_timeout_s >= self.request_timeout_s,
+             f"max timeout ({self.max_timeout_s} s) must be >= the base request timeout ({self.request_timeout_s} s)"),
+            (self.job_ttl_s >= 1, f"job TTL must be >= 1 s, got {self.job_ttl_s}"),
+            (self.job_heartbeat_s > 0, f"job heartbeat must be > 0 s, got {self.job_heartbeat_s}"),
             (self.rate_limit_per_minute >= 0, f"rate limit must be >= 0, got {self.rate_limit_per_minute}"),
             (isinstance(logging.getLevelName(self.log_level.upper()), int), f"unknown log level {self.log_level!r}"),
             (not (self.rate_limit_per_minute and not self.redis_url),
@@ -104,6 +120,14 @@ class GatewaySettings:
         for ok, message in checks:
             if not ok:
                 raise SettingsError(message)
+
+    def fill_deadline_s(self, context_chars: int, plan_items: int) -> float:
+        """A fill's deadline computed from its work: the base, plus an allowance per 1,000
+        context tokens (characters / 4, the gateway has no tokenizer) and per plan item,
+        bounded by `max_timeout_s`."""
+        tokens_k = context_chars / 4000.0
+        work = self.request_timeout_s + self.timeout_per_1k_tokens_s * tokens_k + self.timeout_per_field_s * plan_items
+        return min(self.max_timeout_s, work)
 
     @property
     def grpc_target(self) -> str:
@@ -127,6 +151,11 @@ class GatewaySettings:
             max_json_depth=env_value(env, "DEG_MAX_JSON_DEPTH", cls.max_json_depth, int),
             max_questions=env_value(env, "DEG_MAX_QUESTIONS", cls.max_questions, int),
             request_timeout_s=env_value(env, "DEG_REQUEST_TIMEOUT_S", cls.request_timeout_s, float),
+            timeout_per_1k_tokens_s=env_value(env, "DEG_TIMEOUT_PER_1K_TOKENS_S", cls.timeout_per_1k_tokens_s, float),
+            timeout_per_field_s=env_value(env, "DEG_TIMEOUT_PER_FIELD_S", cls.timeout_per_field_s, float),
+            max_timeout_s=env_value(env, "DEG_MAX_TIMEOUT_S", cls.max_timeout_s, float),
+            job_ttl_s=env_value(env, "DEG_JOB_TTL_S", cls.job_ttl_s, int),
+            job_heartbeat_s=env_value(env, "DEG_JOB_HEARTBEAT_S", cls.job_heartbeat_s, float),
             rate_limit_per_minute=env_value(env, "DEG_RATE_LIMIT_PER_MINUTE", cls.rate_limit_per_minute, int),
             auth=env_value(env, "DEG_AUTH", cls.auth, bool),
             api_keys=keys,

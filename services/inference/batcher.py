@@ -14,12 +14,20 @@ batch runs. Batching rules:
   wrong number of results, every job of that batch fails with that error.
 - A job whose caller went away (its future cancelled) before its batch starts is skipped.
 
+Admission: `submit(job, deadline_s=...)` refuses a job at once (`Overloaded`, with
+`retry_after_s`) when the wait ahead of it, `estimate_wait_s()`, is longer than the time its
+caller will wait. The estimate is the queue times the recent time per job (an exponential
+average over batches of batch seconds / jobs in the batch, weight `EMA_WEIGHT` on the newest)
+plus what the running batch has left of its own estimate. Before the first batch there is no
+per-job figure and every job is admitted; a queue full to `max_pending` is refused regardless.
+
 `close()` stops accepting (`Draining`), lets accepted jobs finish, then stops the worker.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -30,8 +38,15 @@ from services.inference.runner import Runner
 log = logging.getLogger("deg.inference.batcher")
 
 
+EMA_WEIGHT = 0.3  # weight of the newest batch in the per-job time estimate
+
+
 class Overloaded(Exception):
-    """The queue already holds `max_pending` jobs."""
+    """The queue is full, or the wait ahead outlasts the job's deadline; retry after `retry_after_s`."""
+
+    def __init__(self, message: str, retry_after_s: int = 1) -> None:
+        super().__init__(message)
+        self.retry_after_s = max(1, int(retry_after_s))
 
 
 class Draining(Exception):
@@ -84,6 +99,9 @@ class Batcher:
         self._jobs_run = 0
         self._jobs_failed = 0
         self._jobs_rejected = 0
+        self._per_job_s: float | None = None   # recent seconds per job (EMA over batches)
+        self._running_since: float | None = None
+        self._running_jobs = 0
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -125,13 +143,37 @@ class Batcher:
 
     # -- submitting --------------------------------------------------------------------------
 
-    async def submit(self, job: Any) -> Completed:
-        """Queue `job`, wait for its batch, return its outcome or raise its exception."""
+    def estimate_wait_s(self) -> float:
+        """Seconds until a job queued now would start: the queue ahead times the recent time
+        per job, plus what the running batch has left of its estimate (0 before any batch)."""
+        if self._per_job_s is None or self._queue is None:
+            return 0.0
+        wait = self._queue.qsize() * self._per_job_s
+        if self._running_since is not None:
+            elapsed = time.perf_counter() - self._running_since
+            wait += max(0.0, self._running_jobs * self._per_job_s - elapsed)
+        return wait
+
+    async def submit(self, job: Any, deadline_s: float | None = None) -> Completed:
+        """Queue `job`, wait for its batch, return its outcome or raise its exception.
+
+        `deadline_s`: how long the caller will wait (None: no limit). A job that could not
+        start within it is refused at once with `Overloaded`."""
         if not self._accepting:
             raise Draining("the inference service is shutting down")
+        wait = self.estimate_wait_s()
+        retry_after = math.ceil(wait) if wait > 0 else 1
         if self._queue.qsize() >= self.max_pending:
             self._jobs_rejected += 1
-            raise Overloaded(f"inference queue is full ({self.max_pending} jobs waiting); retry later")
+            raise Overloaded(f"inference queue is full ({self.max_pending} jobs waiting); retry in {retry_after} s",
+                             retry_after)
+        if deadline_s is not None and wait > deadline_s:
+            self._jobs_rejected += 1
+            raise Overloaded(
+                f"the {self._queue.qsize()} jobs queued ahead need about {wait:.1f} s, longer than this "
+                f"request's deadline of {deadline_s:.1f} s; retry in {retry_after} s or allow a longer timeout",
+                retry_after,
+            )
         loop = asyncio.get_running_loop()
         item = _Queued(job=job, future=loop.create_future(), enqueued=loop.time())
         self._queue.put_nowait(item)
@@ -182,6 +224,7 @@ class Batcher:
         started = loop.time()
         jobs = [item.job for item in batch]
         wall = time.perf_counter()
+        self._running_since, self._running_jobs = wall, len(jobs)
         try:
             results = await loop.run_in_executor(self._executor, self.runner.fill_many, jobs)
             results = list(results)
@@ -191,6 +234,10 @@ class Batcher:
             log.exception("runtime batch of %d jobs failed", len(jobs))
             results = [exc] * len(jobs)
         run_ms = (time.perf_counter() - wall) * 1000.0
+        self._running_since, self._running_jobs = None, 0
+        per_job = run_ms / 1000.0 / len(jobs)
+        self._per_job_s = per_job if self._per_job_s is None else (
+            EMA_WEIGHT * per_job + (1 - EMA_WEIGHT) * self._per_job_s)
         self._batches_run += 1
         self._jobs_run += len(jobs)
         for item, result in zip(batch, results):

@@ -1,18 +1,21 @@
-"""The `deg.v1.Inference` gRPC servicer: decode, batch, encode, and map failures.
+"""The `deg.v1.Inference` gRPC servicer: decode, admit, batch, encode, and map failures.
 
-`classify` is the one place that turns an exception into a gRPC status code (for `Fill`) and a
-per-job status (for `FillBatch`):
-
-| exception | gRPC code | JobStatus |
-| --- | --- | --- |
-| `deg.FillError` (the runtime could not produce a valid fill) | FAILED_PRECONDITION | FILL_ERROR |
-| `InvalidJob`, `deg.SchemaError`, `deg.RequestError`, other `ValueError` | INVALID_ARGUMENT | INVALID |
-| `Overloaded` (queue full) | RESOURCE_EXHAUSTED | OVERLOADED |
-| `Draining` (shutting down) | UNAVAILABLE | OVERLOADED |
-| anything else | INTERNAL (logged with its traceback) | INTERNAL |
+`classify` turns an exception into a gRPC status code (for `Fill`) and a per-job status (for
+`FillBatch`) through the one error table, `degproto.errors.ROWS` (shared with the gateway,
+which maps the same rows to HTTP): too long / over the memory budget -> OUT_OF_RANGE,
+`deg.FillError` -> FAILED_PRECONDITION, bad input (`InvalidJob`, `deg.SchemaError`,
+`deg.RequestError`, other `ValueError`) -> INVALID_ARGUMENT, `Overloaded` -> RESOURCE_EXHAUSTED
+(with `retry-after-s` trailing metadata), `Draining` -> UNAVAILABLE, anything else -> INTERNAL
+(logged with its traceback).
 
 A runtime's `ValueError` counts as bad input because runtimes raise it for jobs they cannot
 run as given (e.g. an option the backbone does not support); real faults are other types.
+
+Admission: `Fill` hands the batcher the time the caller allows the job to wait before it
+starts: the call's remaining gRPC deadline, or the `admit-within-s` metadata when that is
+shorter (a deadline the gateway computed from the work, which bounds the wait, not the run);
+a job that could not start within it is refused at once with RESOURCE_EXHAUSTED and a
+Retry-After computed from the queue, instead of queueing to be cut off later.
 """
 from __future__ import annotations
 
@@ -24,8 +27,8 @@ from typing import Any
 
 import grpc
 
-from deg.errors import FillError, RequestError, SchemaError
-from services.inference.batcher import Batcher, Draining, Overloaded
+from degproto.errors import ADMIT_WITHIN_KEY, RETRY_AFTER_KEY, row_for_exception
+from services.inference.batcher import Batcher
 from services.inference.codec import failed_result, job_from_pb, ok_result
 from services.inference.runner import Runner
 
@@ -37,19 +40,38 @@ class Failure:
     code: grpc.StatusCode
     job_status: str       # JobStatus enum name
     message: str
+    metadata: tuple[tuple[str, str], ...] = ()
 
 
 def classify(exc: BaseException) -> Failure:
-    if isinstance(exc, FillError):
-        return Failure(grpc.StatusCode.FAILED_PRECONDITION, "JOB_STATUS_FILL_ERROR", f"fill failed: {exc}")
-    if isinstance(exc, Overloaded):
-        return Failure(grpc.StatusCode.RESOURCE_EXHAUSTED, "JOB_STATUS_OVERLOADED", str(exc))
-    if isinstance(exc, Draining):
-        return Failure(grpc.StatusCode.UNAVAILABLE, "JOB_STATUS_OVERLOADED", str(exc))
-    if isinstance(exc, (SchemaError, RequestError, ValueError)):
-        return Failure(grpc.StatusCode.INVALID_ARGUMENT, "JOB_STATUS_INVALID", str(exc))
-    log.error("internal error in a fill", exc_info=exc)
-    return Failure(grpc.StatusCode.INTERNAL, "JOB_STATUS_INTERNAL", f"internal error: {type(exc).__name__}: {exc}")
+    row = row_for_exception(exc)
+    metadata: tuple[tuple[str, str], ...] = ()
+    if row.kind == "fill_error":
+        message = f"fill failed: {exc}"
+    elif row.kind == "too_long":
+        message = f"{type(exc).__name__}: {exc}"
+    elif row.kind == "internal":
+        log.error("internal error in a fill", exc_info=exc)
+        message = f"internal error: {type(exc).__name__}: {exc}"
+    else:
+        message = str(exc)
+    if row.kind == "overloaded":
+        metadata = ((RETRY_AFTER_KEY, str(getattr(exc, "retry_after_s", 1))),)
+    return Failure(row.code, row.job_status, message, metadata)
+
+
+def admission_deadline(context: grpc.aio.ServicerContext) -> float | None:
+    """Seconds this call's job may wait to start: the remaining gRPC deadline, or the caller's
+    `admit-within-s` when shorter; None when neither is set (no limit)."""
+    limits = [context.time_remaining()]
+    for key, value in context.invocation_metadata() or ():
+        if key == ADMIT_WITHIN_KEY:
+            try:
+                limits.append(float(value))
+            except ValueError:
+                pass  # a malformed hint is ignored: the gRPC deadline still holds
+    limits = [limit for limit in limits if limit is not None]
+    return min(limits) if limits else None
 
 
 class InferenceServicer:
@@ -62,24 +84,26 @@ class InferenceServicer:
         self.served_names = frozenset([runner.model_id, *runner.aliases])
         self.draining = False
 
-    async def _fill_one(self, message: Any) -> Any:
+    async def _fill_one(self, message: Any, deadline_s: float | None = None) -> Any:
         """Run one job; return its FillResult or raise the job's exception."""
         request_id = message.request_id or uuid.uuid4().hex
         job = job_from_pb(message, self.served_names)
-        done = await self.batcher.submit(job)
+        done = await self.batcher.submit(job, deadline_s=deadline_s)
         return ok_result(self.pb2, request_id, self.runner.model_id, done)
 
     async def Fill(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         try:
-            return await self._fill_one(request)
+            return await self._fill_one(request, admission_deadline(context))
         except Exception as exc:
             failure = classify(exc)
-            await context.abort(failure.code, failure.message)
+            await context.abort(failure.code, failure.message, trailing_metadata=failure.metadata)
 
     async def FillBatch(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        deadline_s = admission_deadline(context)
+
         async def one(message: Any) -> Any:
             try:
-                return await self._fill_one(message)
+                return await self._fill_one(message, deadline_s)
             except Exception as exc:
                 failure = classify(exc)
                 status = self.pb2.JobStatus.Value(failure.job_status)

@@ -95,3 +95,39 @@ def test_fill_through_the_deg_dispatcher(gateway_url, tmp_path, capsys, monkeypa
                          "--url", gateway_url, "--value-only"])
     assert code == 0
     assert json.loads(capsys.readouterr().out) == {"department": "billing", "order_id": "D-4"}
+
+
+def test_a_long_context_fills_through_the_job_api_with_progress(gateway_url):
+    long_context = "order_id: L-1\n" + "filler line of a long document\n" * 40
+    seen = []
+    with Client(gateway_url, job_threshold_chars=500) as client:
+        assert client.is_long(long_context) and not client.is_long("order_id: S-1")
+        result = client.fill(long_context, SCHEMA, progress=seen.append)
+        direct = client.fill(long_context, SCHEMA, job=False)
+        forced = client.fill("#sleep=600\norder_id: F-2", SCHEMA, job=True, timeout=30, progress=seen.append)
+    assert result == direct and result["value"] == {"department": "billing", "order_id": "L-1"}
+    assert forced["value"]["order_id"] == "F-2"
+    assert seen[-1]["status"] == "done" and seen[-1]["progress"]["fields_done"] == 2
+    assert any(record["status"] in ("queued", "running") for record in seen)  # the 600 ms job was polled live
+    assert all(record["progress"]["fields_total"] == 2 for record in seen)
+
+
+def test_a_failed_job_raises_the_error_fill_would_have_answered(gateway_url):
+    with Client(gateway_url) as client:
+        with pytest.raises(DegError) as info:
+            client.fill("#raise=ContextTooLong", SCHEMA, job=True)
+    assert info.value.status == 413 and info.value.type == "context_too_long"
+    assert "14425" in str(info.value)
+
+
+def test_cli_shows_a_progress_bar_for_a_job(gateway_url, tmp_path):
+    schema_file = tmp_path / "s.json"
+    schema_file.write_text(json.dumps(SCHEMA))
+    done = subprocess.run(
+        [sys.executable, "-m", "degsdk", "fill", "--schema", str(schema_file), "--context", "-", "--value-only",
+         "--url", gateway_url, "--job", "always", "--timeout", "30"],
+        input="#sleep=800\norder_id: P-3", capture_output=True, text=True, cwd=REPO, env=base_env(), timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"department": "billing", "order_id": "P-3"}
+    assert "fill" in done.stderr and "2/2" in done.stderr and "status=done" in done.stderr

@@ -91,7 +91,7 @@ def test_overloaded_inference_is_429_with_retry_after_and_accepted_requests_fini
     statuses = sorted(r.status_code for r in responses)
     assert 429 in statuses and 200 in statuses and set(statuses) <= {200, 429}, statuses
     refused = [r for r in responses if r.status_code == 429]
-    assert all(r.headers["retry-after"] == "1" and r.json()["error"]["type"] == "overloaded" for r in refused)
+    assert all(int(r.headers["retry-after"]) >= 1 and r.json()["error"]["type"] == "overloaded" for r in refused)
 
 
 def test_streamed_body_over_the_limit_is_413_on_a_real_server(processes, inference_address):
@@ -109,8 +109,9 @@ def test_streamed_body_over_the_limit_is_413_on_a_real_server(processes, inferen
     assert docs.status_code == 200 and "swagger" in docs.text.lower()
     openapi = httpx.get(f"{url}/openapi.json", timeout=10, trust_env=False).json()
     body = openapi["paths"]["/v1/fill"]["post"]["requestBody"]["content"]["application/json"]["schema"]
-    name = body["$ref"].rsplit("/", 1)[-1]                   # the documented FillRequest
-    assert "context" in openapi["components"]["schemas"][name]["properties"]
+    assert body == openapi["paths"]["/v1/fills"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    fill_request = openapi["components"]["schemas"][body["$ref"].rsplit("/", 1)[-1]]
+    assert {"context", "schema", "timeout"} <= set(fill_request["properties"])
 
 
 def test_gateway_stops_cleanly_on_sigterm(processes, inference_address):

@@ -271,3 +271,22 @@ def test_zstd_bodies_are_read_and_a_zstd_bomb_is_refused_by_the_mounted_middlewa
     metrics = httpx.get(f"{url}/metrics", timeout=10, trust_env=False).text   # labelled by route template
     assert 'deg_gateway_requests_total{method="POST",route="/v1/systemone",status="200"}' in metrics
     assert 'deg_gateway_requests_total{method="POST",route="/v1/systemone",status="413"}' in metrics
+
+
+def test_a_context_past_the_backbone_length_is_never_a_5xx(stack):
+    """About 16,000 tokens on a backbone trained on 8,192 positions: either the runtime reads it
+    whole (windowed long contexts) and answers 200, or it refuses it before any work with 413
+    naming the limit and the length; never 502 or a truncation."""
+    schema = {"type": "object", "properties": {"term": {"type": ["string", "null"]},
+                                                "renews": {"type": "boolean"}}, "required": ["renews"]}
+    context = "The warranty period of this agreement is twelve months from delivery. " * 1400
+    response = httpx.post(f"{stack['plain']}/v1/fill", json={"context": context, "schema": schema},
+                          timeout=600, trust_env=False)
+    if response.status_code == 200:
+        jsonschema.validate(response.json()["value"], schema)
+        assert response.json()["usage"]["prompt_tokens"] > 8192
+    else:
+        assert response.status_code == 413, response.text
+        error = response.json()["error"]
+        assert error["type"] == "context_too_long"
+        assert "8192" in error["message"] and "positions" in error["message"]

@@ -47,8 +47,10 @@ class InProcessInference:
         self.runtime = RuleRuntime()
         self.sent: list[bytes] = []
         self.answer = None  # a FillResult to send instead of running the job
+        self.calls: list[tuple[float | None, dict]] = []  # (gRPC deadline, metadata) per Fill
 
-    async def Fill(self, job, timeout=None):
+    async def Fill(self, job, timeout=None, metadata=None):
+        self.calls.append((timeout, dict(metadata or ())))
         self.sent.append(job.SerializeToString())
         received = pb2.FillJob.FromString(self.sent[-1])
         if self.answer is not None:
@@ -105,6 +107,16 @@ def test_a_fill_crosses_once_as_typed_messages(wired, monkeypatch):
     assert b"x-generate" not in sent and b"properties" not in sent  # no schema on the wire
     assert plan.fields[0].fingerprint.encode() not in sent           # no per-leaf fingerprints
     assert plan.fingerprint.encode() in sent                         # one plan fingerprint, checked there
+
+
+def test_the_deadline_crosses_as_a_grpc_deadline_and_an_admission_hint(wired):
+    client, inference = wired
+    assert client.post("/v1/fill", json={"context": CONTEXT, "schema": SCHEMA}).status_code == 200
+    settings = client.app.state.gateway.settings
+    computed = settings.fill_deadline_s(len(CONTEXT), len(deg.compile_schema(SCHEMA).fields))
+    assert inference.calls[-1] == (settings.max_timeout_s, {"admit-within-s": f"{computed:.3f}"})
+    assert client.post("/v1/fill", json={"context": CONTEXT, "schema": SCHEMA, "timeout": 7.5}).status_code == 200
+    assert inference.calls[-1] == (7.5, {})
 
 
 def test_options_cross_typed(wired):

@@ -16,7 +16,10 @@ every answer and check what crosses the wire:
 
 Control markers in the context: `#sleep=<ms>` delays the whole batch (overload and fault
 tests), `#fail` puts a `deg.FillError` into that job's slot (the runtime-side FillError path),
-`#crash` raises from `fill_many` for the whole batch.
+`#crash` raises from `fill_many` for the whole batch, `#raise=<Name>` puts an exception of that
+class into the job's slot: the model library's own `ContextTooLong` and `ContextMemoryError`
+(with their limit and length), a `ValueError`, a `RuntimeError`, or any other name as a new
+`ModelError` subclass of that name (how a model-library error not yet written is classified).
 """
 from __future__ import annotations
 
@@ -25,12 +28,24 @@ import time
 
 from deg.candidates import find_candidates
 from deg.errors import FillError
+from deg_model.errors import ContextMemoryError, ContextTooLong, ModelError
 from deg.outcomes import (
     ArrayOutcome, RawFill, choice_outcome, generate_outcome, noul_outcome, pick_extract, score_outcome,
 )
 
 KIND_OF_FORMAT = {"date": "date", "date-time": "date-time", "email": "email", "uri": "uri", "uuid": "uuid"}
 SLEEP = re.compile(r"#sleep=(\d+)")
+RAISE = re.compile(r"#raise=(\w+)")
+
+
+def _raised(name: str) -> Exception:
+    if name == "ContextTooLong":
+        return ContextTooLong(14425, 8192)
+    if name == "ContextMemoryError":
+        return ContextMemoryError(131072, 48 * 2**30, 8 * 2**30)
+    if name in ("ValueError", "RuntimeError"):
+        return {"ValueError": ValueError, "RuntimeError": RuntimeError}[name](f"the test runtime raised {name}")
+    return type(name, (ModelError,), {})(f"the test runtime raised {name}: context needs 14425 tokens, limit 8192")
 
 
 def _shares(count: int) -> list[float]:
@@ -63,6 +78,9 @@ class RuleRuntime:
         context = job.context
         if "#fail" in context:
             return FillError("the test runtime was asked to fail this job (#fail)")
+        raised = RAISE.search(context)
+        if raised:
+            return _raised(raised.group(1))
         options = job.options
         fields = []
         for field in job.plan.fields:

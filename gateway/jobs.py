@@ -1,0 +1,203 @@
+"""Long fills as jobs: `POST /v1/fills` answers 202 at once, `GET /v1/fills/{id}` tells how it goes.
+
+A job runs in the gateway process that accepted it, as an asyncio task making the same call
+`/v1/fill` makes (`Gateway.fill_cached`: response cache, one gRPC `Fill`, `assemble`). No
+separate queue or worker: the gateway already holds the inference channel and the assembly
+code, the inference service already queues and admits work (its batcher), and a second queue
+would only add a process that can fail. What a queue would add, surviving the process that
+runs the job, is covered honestly instead: the owner refreshes a heartbeat while the job
+runs, and a job whose owner stopped (crash, restart, SIGKILL) is marked `failed` by the
+first read that finds its heartbeat older than `STALE_BEATS` beats, so no job stays
+`running` forever.
+
+A job record (JSON, under `<prefix>fill:<id>` in Redis with a TTL of `DEG_JOB_TTL_S`; in this
+process's memory with the same TTL when the gateway runs without Redis, so a job is then
+visible only on the gateway that took it):
+
+    {"id", "status": "queued" | "running" | "done" | "failed", "created_at", "updated_at",
+     "heartbeat_at", "timeout_s",
+     "progress": {"fields_total", "fields_done", "tokens_total", "tokens_read", "exact", "attempts",
+                  "note"},
+     "result": <the /v1/fill response body, when done>,
+     "error": {"status", "type", "message"} (when failed)}
+
+A job waits its turn: when the inference service refuses the fill as overloaded (429: queue
+full, or the queue ahead outlasts the deadline), the job goes back to `queued`, waits the
+`Retry-After` the service computed from its queue and asks again, for as long as its own
+deadline (`timeout_s`, counted from submission) leaves room; only then does it fail with 429.
+`progress.attempts` counts the inference calls made.
+
+Progress: the inference call is one unary gRPC `Fill`, and the runtime reports nothing while
+it runs, so the gateway knows the totals (plan items; context tokens estimated as characters
+/ 4) and that the call is in flight, not how far it got: `fields_done` and `tokens_read`
+move from 0 to their totals when the fill finishes (`tokens_read` then is the runtime's own
+`usage.prompt_tokens`), and `exact` is false while running. `note` says so in the record.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+import uuid
+from typing import Any, Awaitable, Callable
+
+from redis.exceptions import RedisError
+
+from gateway.errors import ApiError
+from gateway.store import RedisStore
+
+log = logging.getLogger("deg.gateway.jobs")
+
+STALE_BEATS = 3  # heartbeats missed before a queued/running job is declared lost
+LIVE = ("queued", "running")
+PROGRESS_NOTE = ("the inference service reports no progress while a fill runs: fields_done and tokens_read "
+                 "move to their totals when it finishes")
+
+
+class MemoryJobs:
+    """Job records in this process, each dropped `ttl_s` after its last write."""
+
+    def __init__(self) -> None:
+        self._records: dict[str, tuple[float, str]] = {}
+
+    async def put(self, job_id: str, text: str, ttl_s: int) -> bool:
+        now = time.monotonic()
+        self._records = {k: v for k, v in self._records.items() if v[0] > now}
+        self._records[job_id] = (now + ttl_s, text)
+        return True
+
+    async def get(self, job_id: str) -> str | None:
+        entry = self._records.get(job_id)
+        return entry[1] if entry is not None and entry[0] > time.monotonic() else None
+
+
+class RedisJobs:
+    """Job records in Redis; a failed write is reported (a job that cannot be stored is refused)."""
+
+    def __init__(self, store: RedisStore) -> None:
+        self.store = store
+
+    async def put(self, job_id: str, text: str, ttl_s: int) -> bool:
+        try:
+            await self.store.client.set(self.store.key("fill", job_id), text, ex=ttl_s)
+            return True
+        except (RedisError, OSError) as exc:
+            log.warning("cannot store fill job %s in Redis: %s", job_id, exc)
+            return False
+
+    async def get(self, job_id: str) -> str | None:
+        try:
+            value = await self.store.client.get(self.store.key("fill", job_id))
+        except (RedisError, OSError) as exc:
+            raise ApiError(503, "store_unavailable", f"fill jobs are kept in Redis, which does not answer: {exc}")
+        return value.decode() if isinstance(value, bytes) else value
+
+
+class FillJobs:
+    """Create, run and read fill jobs (see the module docstring)."""
+
+    def __init__(self, records: MemoryJobs | RedisJobs, ttl_s: int, heartbeat_s: float) -> None:
+        self.records = records
+        self.ttl_s = ttl_s
+        self.heartbeat_s = heartbeat_s
+        self.tasks: set[asyncio.Task] = set()
+
+    async def _put(self, record: dict[str, Any]) -> bool:
+        record["updated_at"] = time.time()
+        return await self.records.put(record["id"], json.dumps(record, ensure_ascii=False), self.ttl_s)
+
+    async def submit(self, work: Callable[[float], Awaitable[bytes]], *, fields_total: int, tokens_total: int,
+                     timeout_s: float) -> dict[str, Any]:
+        """Store a queued job, start its task, return the record."""
+        now = time.time()
+        record: dict[str, Any] = {
+            "id": uuid.uuid4().hex, "status": "queued", "created_at": now, "updated_at": now,
+            "heartbeat_at": now, "timeout_s": timeout_s,
+            "progress": {"fields_total": fields_total, "fields_done": 0, "tokens_total": tokens_total,
+                         "tokens_read": 0, "exact": False, "attempts": 0, "note": PROGRESS_NOTE},
+        }
+        if not await self._put(record):
+            raise ApiError(503, "store_unavailable", "fill jobs are kept in Redis, which does not answer; retry later")
+        task = asyncio.create_task(self._run(record, work), name=f"deg-fill-{record['id']}")
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return record
+
+    async def _beat(self, record: dict[str, Any]) -> None:
+        while True:
+            await asyncio.sleep(self.heartbeat_s)
+            record["heartbeat_at"] = time.time()
+            await self._put(record)
+
+    async def _attempts(self, record: dict[str, Any], work: Callable[[float], Awaitable[bytes]]) -> bytes:
+        """Run `work`; on overload go back to `queued`, wait the Retry-After and try again while
+        the job's deadline leaves room for the wait."""
+        while True:
+            record["status"] = "running"
+            record["progress"]["attempts"] += 1
+            await self._put(record)
+            try:  # each attempt gets what is left of the job's deadline
+                return await work(record["timeout_s"] - (time.time() - record["created_at"]))
+            except ApiError as exc:
+                retry_after = float(exc.headers.get("Retry-After", "1")) if exc.status == 429 else None
+                spent = time.time() - record["created_at"]
+                if retry_after is None or spent + retry_after >= record["timeout_s"]:
+                    raise
+            record["status"] = "queued"
+            await self._put(record)
+            await asyncio.sleep(retry_after)
+
+    async def _run(self, record: dict[str, Any], work: Callable[[float], Awaitable[bytes]]) -> None:
+        beat = asyncio.create_task(self._beat(record))
+        try:
+            body = json.loads(await self._attempts(record, work))
+        except ApiError as exc:
+            self._fail(record, exc.status, exc.kind, exc.message)
+        except asyncio.CancelledError:
+            self._fail(record, 503, "job_lost", "the gateway running this fill shut down before it finished; "
+                                                "submit it again")
+            raise
+        except Exception as exc:  # a fault of the gateway itself: logged, the job still ends
+            log.error("fill job %s failed", record["id"], exc_info=exc)
+            self._fail(record, 500, "internal_error", "internal error in the gateway; see its log")
+        else:
+            progress = record["progress"]
+            tokens = (body.get("usage") or {}).get("prompt_tokens")
+            if isinstance(tokens, int):
+                progress["tokens_total"] = tokens
+            progress.update(fields_done=progress["fields_total"], tokens_read=progress["tokens_total"], exact=True)
+            record.update(status="done", result=body)
+        finally:
+            beat.cancel()
+            record["heartbeat_at"] = time.time()
+            await asyncio.shield(self._put(record))
+
+    @staticmethod
+    def _fail(record: dict[str, Any], status: int, kind: str, message: str) -> None:
+        record.update(status="failed", error={"status": status, "type": kind, "message": message})
+
+    async def get(self, job_id: str) -> dict[str, Any] | None:
+        """The job's record, or None. A live job whose heartbeat is stale is failed (and stored)."""
+        text = await self.records.get(job_id)
+        if text is None:
+            return None
+        record = json.loads(text)
+        silent_s = time.time() - record["heartbeat_at"]
+        if record["status"] in LIVE and silent_s > STALE_BEATS * self.heartbeat_s:
+            self._fail(record, 503, "job_lost",
+                       f"the gateway running this fill stopped (no heartbeat for {silent_s:.0f} s); submit it again")
+            await self._put(record)
+        return record
+
+    async def close(self) -> None:
+        """Cancel running jobs; each records itself `failed` before it ends."""
+        for task in list(self.tasks):
+            task.cancel()
+        if self.tasks:
+            await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
+def public(record: dict[str, Any]) -> dict[str, Any]:
+    """What `GET /v1/fills/{id}` answers: the record without its bookkeeping."""
+    return {k: v for k, v in record.items() if k != "heartbeat_at"}
