@@ -68,6 +68,7 @@ from gateway.inference import InferenceClient
 from gateway.jobs import FillJobs, MemoryJobs, RedisJobs, public
 from gateway.keys import KeyChecker
 from gateway.metrics import GatewayMetrics
+from gateway.plans import PlanCache
 from gateway.openapi import install_openapi, model_components, request_body
 from gateway.ratelimit import RateLimiter
 from gateway.requests import PlanRequest, parse_plan_request
@@ -100,6 +101,7 @@ class Gateway:
     def __init__(self, settings: GatewaySettings) -> None:
         self.settings = settings
         self.metrics = GatewayMetrics()
+        self.plans = PlanCache(settings.plan_cache)
         self.inference: InferenceClient | None = None
         self.store: RedisStore | None = None
         self.cache: ResponseCache | None = None
@@ -176,10 +178,9 @@ class Gateway:
 
     # -- compile ------------------------------------------------------------------------------
 
-    @staticmethod
-    def compile(schema: Any, strict: bool = False) -> Any:
+    def compile(self, schema: Any, strict: bool = False) -> Any:
         try:
-            return deg.compile_schema(schema, strict=strict)
+            return self.plans.compile(schema, strict)
         except SchemaError as exc:
             raise ApiError(422, "schema_error", "the schema cannot be filled", errors=exc.errors) from None
 

@@ -81,6 +81,7 @@ class GatewaySettings:
     max_body_bytes: int = 4 * 1024 * 1024
     max_decompressed_bytes: int = 16 * 1024 * 1024
     max_json_depth: int = 64
+    plan_cache: int = 256              # compiled plans kept by schema (0: compile every request)
     max_questions: int = 400
     request_timeout_s: float = 60.0
     timeout_per_1k_tokens_s: float = 15.0
@@ -102,6 +103,7 @@ class GatewaySettings:
             (self.max_decompressed_bytes >= 1,
              f"max decompressed bytes must be >= 1, got {self.max_decompressed_bytes}"),
             (self.max_json_depth >= 2, f"max JSON depth must be >= 2, got {self.max_json_depth}"),
+            (self.plan_cache >= 0, f"DEG_PLAN_CACHE must be >= 0 plans, got {self.plan_cache}"),
             (self.max_questions >= 1, f"max questions must be >= 1, got {self.max_questions}"),
             (self.request_timeout_s > 0, f"request timeout must be > 0 s, got {self.request_timeout_s}"),
             (self.timeout_per_1k_tokens_s >= 0 and self.timeout_per_field_s >= 0,
@@ -149,6 +151,7 @@ class GatewaySettings:
             max_body_bytes=env_value(env, "DEG_MAX_BODY_BYTES", cls.max_body_bytes, int),
             max_decompressed_bytes=env_value(env, "DEG_MAX_DECOMPRESSED_BYTES", cls.max_decompressed_bytes, int),
             max_json_depth=env_value(env, "DEG_MAX_JSON_DEPTH", cls.max_json_depth, int),
+            plan_cache=env_value(env, "DEG_PLAN_CACHE", cls.plan_cache, int),
             max_questions=env_value(env, "DEG_MAX_QUESTIONS", cls.max_questions, int),
             request_timeout_s=env_value(env, "DEG_REQUEST_TIMEOUT_S", cls.request_timeout_s, float),
             timeout_per_1k_tokens_s=env_value(env, "DEG_TIMEOUT_PER_1K_TOKENS_S", cls.timeout_per_1k_tokens_s, float),
