@@ -90,7 +90,7 @@ class LeafScore:
     token_f1: float | None = None
 
 
-def _expand(path: Sequence[str], gold: Any, pred: Any, at: tuple) -> Iterator[tuple[tuple, Any, Any]]:
+def expand_instances(path: Sequence[str], gold: Any, pred: Any, at: tuple) -> Iterator[tuple[tuple, Any, Any]]:
     """(concrete path, gold, prediction) for every instance of a plan path, over gold items."""
     if not path:
         yield at, gold, pred
@@ -99,9 +99,9 @@ def _expand(path: Sequence[str], gold: Any, pred: Any, at: tuple) -> Iterator[tu
     if head == "*":
         for i, item in enumerate(gold if isinstance(gold, list) else []):
             other = pred[i] if isinstance(pred, list) and i < len(pred) else None
-            yield from _expand(rest, item, other, at + (i,))
+            yield from expand_instances(rest, item, other, at + (i,))
     else:
-        yield from _expand(rest, gold.get(head) if isinstance(gold, dict) else None,
+        yield from expand_instances(rest, gold.get(head) if isinstance(gold, dict) else None,
                            pred.get(head) if isinstance(pred, dict) else None, at + (head,))
 
 
@@ -133,7 +133,7 @@ def score_value(plan: FillPlan, gold: Any, pred: Any, meta: dict[str, Any]) -> t
     """Per-leaf scores and (gold length, predicted length) per gold array instance."""
     leaves: list[LeafScore] = []
     for f in plan.fields:
-        for at, g, p in _expand(f.path, gold, pred, ()):
+        for at, g, p in expand_instances(f.path, gold, pred, ()):
             pointer = pointer_of(at)
             if f.mode == "generate":
                 leaves.append(LeafScore(pointer, f.mode, g, p, None, None))
@@ -143,7 +143,7 @@ def score_value(plan: FillPlan, gold: Any, pred: Any, meta: dict[str, Any]) -> t
                                     _confidence(f, meta.get(pointer) or {}, g), f1))
     arrays = []
     for a in plan.arrays:
-        for _at, g, p in _expand(a.path, gold, pred, ()):
+        for _at, g, p in expand_instances(a.path, gold, pred, ()):
             if isinstance(g, list):
                 arrays.append((len(g), len(p) if isinstance(p, list) else 0))
     return leaves, arrays

@@ -43,7 +43,7 @@ from deg.plan import FillPlan
 from deg.pointer import pointer_of
 from degcommon import metrics
 from degcommon.caps import cap_arrays, cap_value
-from degcommon.datagen_scoring import RuntimeFiller, schema_error
+from degcommon.datagen_scoring import RuntimeFiller, expand_instances, schema_error
 from services.evaluation.datagen_eval import load_records
 from services.evaluation.filler import HttpFiller
 from services.evaluation.settings import EvaluationSettings
@@ -129,21 +129,6 @@ def values_match(rule: str, gold: Any, pred: Any) -> bool:
     raise ValueError(f"no scoring rule {rule!r}")
 
 
-def _expand(path: Sequence[str], gold: Any, pred: Any, at: tuple) -> Iterator[tuple[tuple, Any, Any]]:
-    """(concrete path, gold, prediction) for every instance of a plan path, over gold items."""
-    if not path:
-        yield at, gold, pred
-        return
-    head, rest = path[0], path[1:]
-    if head == "*":
-        for i, item in enumerate(gold if isinstance(gold, list) else []):
-            other = pred[i] if isinstance(pred, list) and i < len(pred) else None
-            yield from _expand(rest, item, other, at + (i,))
-    else:
-        yield from _expand(rest, gold.get(head) if isinstance(gold, dict) else None,
-                           pred.get(head) if isinstance(pred, dict) else None, at + (head,))
-
-
 def score_document(plan: FillPlan, gold: Any, pred: Any) -> list[FieldScore]:
     """One FieldScore per gold field: every leaf instance, then every array instance's count."""
     scores = []
@@ -152,10 +137,10 @@ def score_document(plan: FillPlan, gold: Any, pred: Any) -> list[FieldScore]:
         if rule is None:        # generate: no reference text
             continue
         kind = "array_item" if leaf.arrays else rule
-        for at, g, p in _expand(leaf.path, gold, pred, ()):
+        for at, g, p in expand_instances(leaf.path, gold, pred, ()):
             scores.append(FieldScore(pointer_of(at), kind, rule, g, p, values_match(rule, g, p)))
     for array in plan.arrays:
-        for at, g, p in _expand(array.path, gold, pred, ()):
+        for at, g, p in expand_instances(array.path, gold, pred, ()):
             gold_len = len(g) if isinstance(g, list) else 0      # an absent array holds no item
             pred_len = len(p) if isinstance(p, list) else 0
             scores.append(FieldScore(pointer_of(at), "array_count", "count", gold_len, pred_len,

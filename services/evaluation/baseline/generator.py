@@ -135,7 +135,7 @@ class GrammarBaseline:
         generated = [int(t) for t in out[0, ids.shape[1]:]]
         ended = bool(generated) and generated[-1] in self._stop_ids
         text = self.tokenizer.decode(generated[:-1] if ended else generated, skip_special_tokens=True)
-        value, error = _parse(text, ended)
+        value, error = parse_output(text, ended)
         if error is None:
             error = _schema_error(schema, value)
         latency = time.perf_counter() - started
@@ -145,7 +145,7 @@ class GrammarBaseline:
                             latency_s=latency, token_ids=tuple(generated))
 
 
-def _parse(text: str, ended: bool) -> tuple[Any, str | None]:
+def parse_output(text: str, ended: bool) -> tuple[Any, str | None]:
     if not ended:
         return None, "token budget exhausted before the JSON object closed"
     try:

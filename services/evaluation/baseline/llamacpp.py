@@ -28,8 +28,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from degcommon.datagen_scoring import schema_error
 from services.evaluation.baseline.generator import (BASELINE_SYSTEM, DEFAULT_MAX_NEW_TOKENS, BaselineError,
-                                                     BaselineFill)
+                                                     BaselineFill, parse_output)
 
 LLAMA_CPP_VERSION = "0.3.16"
 INSTALL_HINT = (f'pip install "deg[baseline]"  (that is llama-cpp-python=={LLAMA_CPP_VERSION}; it compiles '
@@ -97,10 +98,8 @@ class LlamaCppBaseline:
         text = choice["message"]["content"] or ""
         usage = reply.get("usage") or {}
         ended = choice.get("finish_reason") != "length"
-        value, error = _parse(text, ended)
+        value, error = parse_output(text, ended)
         if error is None:
-            from services.evaluation.datagen_eval import schema_error
-
             error = schema_error(schema, value)
         return BaselineFill(value=value, text=text, valid=error is None, error=error,
                             prompt_tokens=int(usage.get("prompt_tokens", 0)),
@@ -117,10 +116,3 @@ class LlamaCppBaseline:
             raise BaselineError(f"llama.cpp cannot turn the schema into a grammar: {error}") from None
 
 
-def _parse(text: str, ended: bool) -> tuple[Any, str | None]:
-    if not ended:
-        return None, "token budget exhausted before the JSON object closed"
-    try:
-        return json.loads(text), None
-    except ValueError as error:
-        return None, f"output is not JSON: {error}"
