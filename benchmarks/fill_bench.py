@@ -1,5 +1,5 @@
-"""Fill runtime benchmark on the embedded SmolLM2 with freshly initialised heads (contract 11,
-issue 4): where a fill's time and tokens go.
+"""Fill runtime benchmark on the embedded SmolLM2 with freshly initialised heads (contract 11):
+where a fill's time and tokens go.
 
     .venv/bin/python benchmarks/fill_bench.py [--repeats 3] [--threads N]
 
