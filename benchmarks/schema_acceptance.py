@@ -34,7 +34,7 @@ from deg import compile_schema
 from deg.errors import SchemaError
 from deg.outcomes import (ArrayOutcome, FieldOutcome, RawFill, choice_outcome, generate_outcome,
                           noul_outcome, read_span, score_outcome)
-from deg.plan import EXTRACT_MODES, FillPlan
+from deg.plan import EXTRACT_MODES, FillPlan, is_branch_segment
 from deg.pointer import pointer_of
 
 
@@ -416,15 +416,32 @@ def _instances(path: tuple[str, ...], counts: dict[str, int]) -> list[list[str |
     return out
 
 
-def synthetic_fill(plan: FillPlan, found: bool = True) -> RawFill:
+def _chosen_branches(plan: FillPlan, branch: int) -> dict[tuple[str, ...], int]:
+    """Union path -> the branch a synthetic fill takes (`branch`, modulo the branch count)."""
+    return {u.path: branch % u.branches for u in plan.unions}
+
+
+def _in_chosen(path: tuple[str, ...], chosen: dict[tuple[str, ...], int]) -> bool:
+    """Whether every union branch segment of `path` is the branch its union took."""
+    for index, segment in enumerate(path):
+        if is_branch_segment(segment) and chosen.get(path[:index]) != int(segment[1:]):
+            return False
+    return True
+
+
+def synthetic_fill(plan: FillPlan, found: bool = True, branch: int = 0) -> RawFill:
     """A plausible raw outcome for every leaf and array of `plan`.
 
     found=True: every extract leaf reads the first candidate text its reader accepts, arrays
     have 2 items (1 when unique, within minItems/maxItems). found=False: nothing is found and
-    arrays have their minItems."""
+    arrays have their minItems. Every union takes branch `branch` (modulo its branch count):
+    its choice leaf decides it and only that branch's nodes have outcomes."""
+    chosen = _chosen_branches(plan, branch)
     counts: dict[str, int] = {}
     arrays: list[ArrayOutcome] = []
     for array in plan.arrays:  # pre-order: an array's enclosing arrays come first
+        if not _in_chosen(array.path, chosen):
+            continue
         wanted = (1 if array.unique_items else 2) if found else 0
         wanted = max(wanted, array.min_items)
         if array.max_items is not None:
@@ -432,8 +449,20 @@ def synthetic_fill(plan: FillPlan, found: bool = True) -> RawFill:
         for segments in _instances(array.path, counts):
             counts[pointer_of(segments)] = wanted
             arrays.append(ArrayOutcome(pointer_of(segments), array.pointer, wanted))
-    fields = [_leaf(field, pointer_of(segments), found)
-              for field in plan.fields for segments in _instances(field.path, counts)]
+    unions = {u.choice: u for u in plan.unions}
+    fields = []
+    for field in plan.fields:
+        if not _in_chosen(field.path, chosen):
+            continue
+        for segments in _instances(field.path, counts):
+            if field.pointer in unions:
+                pick = chosen[unions[field.pointer].path]
+                count = len(field.options)
+                weights = [0.4 / (count - 1) if count > 1 else 0.0] * count
+                weights[pick] = 0.6 if count > 1 else 1.0
+                fields.append(choice_outcome(field, pointer_of(segments), weights))
+            else:
+                fields.append(_leaf(field, pointer_of(segments), found))
     return RawFill(fields=fields, arrays=arrays, prompt_tokens=10, generated_tokens=0)
 
 

@@ -339,12 +339,93 @@ class TuplePlan:
         return cls(**{**data, "path": tuple(data["path"]), "arrays": tuple(data["arrays"])})
 
 
+BRANCH_PREFIX = "|"                 # plan path segment of a union branch: "|0", "|1", ...
+CHOICE_SEGMENT = "|"                # plan path segment of a union's branch-choice leaf
+
+
+def branch_segment(index: int) -> str:
+    return f"{BRANCH_PREFIX}{index}"
+
+
+def is_branch_segment(segment: str) -> bool:
+    """"|0", "|1", ...: a union branch in a plan path (never in a value)."""
+    return (len(segment) > 1 and segment[0] == BRANCH_PREFIX and segment[1:].isdigit()
+            and (segment == "|0" or segment[1] != "0"))
+
+
+def scope_of(path: tuple[str, ...]) -> str | None:
+    """The pointer of the innermost scope a plan node sits in: the enclosing array (the path
+    before its last `*`) or the enclosing union branch (the path up to its last `|k`),
+    whichever is deeper; None at the top. A node is asked once that scope exists: round 0,
+    an item the array found, a branch the union chose."""
+    for index in range(len(path) - 1, -1, -1):
+        if path[index] == "*":
+            return _join(path[:index])
+        if is_branch_segment(path[index]):
+            return _join(path[:index + 1])
+    return None
+
+
+def value_path(path: tuple[str, ...]) -> tuple[str, ...]:
+    """A plan path without its union branch segments: where the node sits in the value."""
+    return tuple(segment for segment in path
+                 if not (isinstance(segment, str) and is_branch_segment(segment)))
+
+
+def _join(path: tuple[str, ...]) -> str:
+    from deg.pointer import join  # noqa: PLC0415  (deg.pointer imports nothing from here)
+    return join(path)
+
+
+@dataclass(frozen=True)
+class UnionPlan:
+    """A union of branches that are not one scalar span (anyOf/oneOf of objects, arrays,
+    mixed types): the runtime first decides the branch (the `choice` leaf, a decide.choice
+    whose options are the branches, plus null for a nullable union), then asks the chosen
+    branch's nodes, which sit under `path + ("|k",)`; assembly puts the chosen branch's value
+    at `path`. A discriminated union (`tag`: a property every branch fixes with a const)
+    decides the tag: the options are the tag values."""
+
+    pointer: str                      # "/payment/method"
+    path: tuple[str, ...]
+    choice: str                       # pointer of the choice leaf: pointer + "/|"
+    branches: int                     # number of branches (options 0..branches-1)
+    tag: str | None = None            # discriminated: the tag property name
+    nullable: bool = False            # the choice's last option is null
+    required: bool = False
+    arrays: tuple[str, ...] = ()
+    fingerprint: str = ""
+
+    def spec(self) -> dict[str, Any]:
+        return {"pointer": self.pointer, "path": list(self.path), "choice": self.choice,
+                "branches": self.branches, "tag": self.tag, "nullable": self.nullable,
+                "required": self.required, "arrays": list(self.arrays)}
+
+    def branch_pointer(self, index: int) -> str:
+        return _join(self.path + (branch_segment(index),))
+
+    def computed_fingerprint(self) -> str:
+        return sha256_of([PLAN_VERSION, "union", self.spec()])
+
+    def with_fingerprint(self) -> UnionPlan:
+        return replace(self, fingerprint=self.computed_fingerprint())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.spec(), "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> UnionPlan:
+        _expect_keys(data, cls, "union")
+        return cls(**{**data, "path": tuple(data["path"]), "arrays": tuple(data["arrays"])})
+
+
 def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...],
                      constants: tuple[ConstantPlan, ...] = (),
                      nullables: tuple[NullablePlan, ...] = (), root: str | None = None,
                      checks: tuple[tuple[str, Any], ...] = (),
                      warnings: tuple[PlanWarning, ...] = (),
-                     tuples: tuple[TuplePlan, ...] = ()) -> str:
+                     tuples: tuple[TuplePlan, ...] = (),
+                     unions: tuple[UnionPlan, ...] = ()) -> str:
     """Hash of the sorted set of parallel-phase fingerprints + ordered generate fingerprints.
 
     Assembly nodes, a wrapped root, checks and warnings are added (as sorted sets) only when
@@ -352,7 +433,7 @@ def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...
     because a response carries them: two schemas that differ only in an ignored keyword must
     not share a cached response."""
     parallel = sorted({f.fingerprint for f in fields if f.phase == "parallel"}
-                      | {a.fingerprint for a in arrays})
+                      | {a.fingerprint for a in arrays} | {u.fingerprint for u in unions})
     generate = [f.fingerprint for f in fields if f.phase == "generate"]
     parts: list[Any] = [PLAN_VERSION, "plan", parallel, generate]
     assembly = sorted({c.fingerprint for c in constants} | {n.fingerprint for n in nullables}
@@ -377,6 +458,7 @@ class FillPlan:
     checks: tuple[tuple[str, Any], ...] = field(default=(), hash=False)
     warnings: tuple[PlanWarning, ...] = ()
     tuples: tuple[TuplePlan, ...] = ()
+    unions: tuple[UnionPlan, ...] = ()
 
     def field_at(self, pointer: str) -> FieldPlan:
         for leaf in self.fields:
@@ -413,6 +495,8 @@ class FillPlan:
             data["nullables"] = [n.to_dict() for n in self.nullables]
         if self.tuples:
             data["tuples"] = [t.to_dict() for t in self.tuples]
+        if self.unions:
+            data["unions"] = [u.to_dict() for u in self.unions]
         if self.root is not None:
             data["root"] = self.root
         if self.checks:
@@ -427,7 +511,7 @@ class FillPlan:
         if not isinstance(data, dict):
             raise ValueError(f"a plan must be a JSON object, got {type(data).__name__}")
         expected = {"version", "fingerprint", "fields", "arrays", "schema"}
-        optional = {"constants", "nullables", "tuples", "root", "checks", "warnings"}
+        optional = {"constants", "nullables", "tuples", "root", "checks", "warnings", "unions"}
         if not expected <= set(data) <= expected | optional:
             raise ValueError(f"plan keys must be {sorted(expected)} (and optionally "
                              f"{sorted(optional)}), got {sorted(data)}")
@@ -441,9 +525,10 @@ class FillPlan:
             checks = tuple((pointer, value) for pointer, value in data.get("checks", ()))
             warnings = tuple(PlanWarning.from_dict(w) for w in data.get("warnings", ()))
             tuples = tuple(TuplePlan.from_dict(t) for t in data.get("tuples", ()))
+            unions = tuple(UnionPlan.from_dict(u) for u in data.get("unions", ()))
         except (TypeError, AttributeError, ValueError) as exc:
             raise ValueError(f"malformed plan: {exc}") from exc
-        for item in (*leaves, *arrays, *constants, *nullables, *tuples):
+        for item in (*leaves, *arrays, *constants, *nullables, *tuples, *unions):
             if item.fingerprint != item.computed_fingerprint():
                 raise ValueError(f"fingerprint of {item.pointer!r} does not match its spec: "
                                  "the plan was altered or compiled by another version")
@@ -451,9 +536,9 @@ class FillPlan:
         plan = cls(fields=leaves, arrays=arrays, fingerprint=data["fingerprint"],
                    schema=copy.deepcopy(data["schema"]), constants=constants,
                    nullables=nullables, root=root, checks=checks, warnings=warnings,
-                   tuples=tuples)
+                   tuples=tuples, unions=unions)
         if plan.fingerprint != plan_fingerprint(leaves, arrays, constants, nullables, root,
-                                                checks, warnings, tuples):
+                                                checks, warnings, tuples, unions):
             raise ValueError("plan fingerprint does not match its fields and arrays")
         return plan
 

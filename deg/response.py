@@ -63,10 +63,12 @@ from deg.errors import FillError
 from deg.outcomes import (ArrayOutcome, FieldOutcome, RawFill, confidence, expected_level,
                           first_argmax)
 from deg.parsers.formats import FORMAT_CHECKER
-from deg.plan import EXTRACT_MODES, ArrayPlan, FieldPlan, FillPlan
+from deg.plan import (CHOICE_SEGMENT, EXTRACT_MODES, ArrayPlan, FieldPlan, FillPlan, UnionPlan,
+                      branch_segment, is_branch_segment, value_path)
 from deg.pointer import escape, pointer_of, split as split_pointer
 
-__all__ = ["apply_drops", "assemble", "confidence", "escape", "pointer_of"]
+__all__ = ["apply_drops", "assemble", "chosen_branches", "confidence", "escape",
+           "on_chosen_branches", "pointer_of"]
 
 Item = tuple[str, int]                 # (concrete pointer of an array instance, item index)
 
@@ -251,7 +253,7 @@ def _assemble(plan: FillPlan, raw: RawFill, model: str) -> dict[str, Any]:
     builder = _Builder(plan, raw)
     value: Any = builder.build_object(())
     builder.check_all_used()
-    meta = builder.meta
+    meta = _value_meta(builder.meta) if plan.unions else builder.meta
     if plan.root is not None:
         value = value[plan.root]
         prefix = pointer_of([plan.root])
@@ -278,6 +280,7 @@ class _Builder:
         self.arrays = {a.path: a for a in plan.arrays}
         self.constants = {c.path: c for c in plan.constants}
         self.tuples = {t.path: t for t in plan.tuples}
+        self.unions = {u.path: u for u in plan.unions}
         self.objects = _nullable_paths(plan, "object")
         self.nullable_arrays = _nullable_paths(plan, "array")
         self.children: dict[tuple[str, ...], list[str]] = {}
@@ -339,6 +342,8 @@ class _Builder:
             p[:len(path)] == path for p in self.arrays)
 
     def build(self, path: tuple[str, ...], concrete: list[str | int]) -> Any:
+        if path in self.unions:
+            return self.build_union(self.unions[path], concrete)
         if path in self.constants:
             return self.build_constant(path, concrete)
         if path in self.fields:
@@ -358,6 +363,20 @@ class _Builder:
         else:
             self.meta[pointer_of(concrete)] = {"mode": "const", "confidence": 1.0}
         return copy.deepcopy(constant.value)
+
+    def build_union(self, union: UnionPlan, concrete: list[str | int]) -> Any:
+        """The chosen branch's value (its choice leaf decided it), or null for the null
+        option of a nullable union. The branch segment stays in meta pointers until
+        `_value_meta` removes it."""
+        choice = self.fields[union.path + (CHOICE_SEGMENT,)]
+        decided = self.build_leaf(choice, concrete + [CHOICE_SEGMENT])
+        if decided is None:
+            return None
+        index = next(i for i, option in enumerate(choice.options)
+                     if option is not None and _same(option, decided))
+        self.meta[pointer_of(concrete + [CHOICE_SEGMENT])]["branch"] = index
+        return self.build(union.path + (branch_segment(index),),
+                          concrete + [branch_segment(index)])
 
     def build_nullable(self, path: tuple[str, ...], concrete: list[str | int]) -> Any:
         """A nullable object: built, then replaced by null under the null rule."""
@@ -473,6 +492,56 @@ class _Builder:
             for pointer in outcomes:
                 if f"{kind} {pointer}" not in self.used:
                     raise FillError(f"{pointer}: {kind} outcome outside the filled value")
+
+
+def chosen_branches(plan: FillPlan, raw: RawFill) -> dict[str, int]:
+    """Concrete pointer of each union instance -> the branch its choice leaf decided (a
+    union decided null, or not asked, is absent)."""
+    if not plan.unions:
+        return {}
+    choices = {u.choice: u for u in plan.unions}
+    fields = {f.pointer: f for f in plan.fields}
+    out: dict[str, int] = {}
+    for outcome in raw.fields:
+        if outcome.plan_pointer in choices and outcome.value is not None:
+            options = fields[outcome.plan_pointer].options or ()
+            index = next((i for i, o in enumerate(options)
+                          if o is not None and _same(o, outcome.value)), None)
+            if index is not None:
+                out[outcome.pointer[:-len("/" + CHOICE_SEGMENT)]] = index
+    return out
+
+
+def on_chosen_branches(path: tuple[str, ...], segments: list, taken: dict[str, int]) -> bool:
+    """Whether a node (plan `path`, concrete `segments`) lies only on branches its unions
+    chose: what the runtime asks, and what assembly reads."""
+    for index, name in enumerate(path):
+        if is_branch_segment(name):
+            if taken.get(pointer_of(segments[:index])) != int(name[1:]):
+                return False
+    return True
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def _value_meta(meta: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Meta keyed by pointers into the value: union branch segments removed; a union's
+    choice entry becomes the union's own (`mode: "union"`, the option and `branch` index),
+    or its `union` member where the chosen branch has an entry at the same pointer."""
+    out: dict[str, dict[str, Any]] = {}
+    unions: set[str] = set()
+    for pointer, entry in meta.items():
+        segments = _split(pointer)
+        if segments and segments[-1] == CHOICE_SEGMENT:
+            where = pointer_of(value_path(tuple(segments[:-1])))
+            out[where] = {**entry, "mode": "union"}
+            unions.add(where)
+            continue
+        where = pointer_of(value_path(tuple(segments)))
+        out[where] = {**entry, "union": out[where]} if where in unions else entry
+    return out
 
 
 def _schema_order(plan: FillPlan) -> list[tuple[str, ...]]:

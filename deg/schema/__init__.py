@@ -58,8 +58,9 @@ def compile_schema(schema: Any, strict: bool = False) -> FillPlan:
     checks = tuple(sorted(compiler.checks.items()))
     warnings = tuple(compiler.warnings)
     tuples = tuple(t.with_fingerprint() for t in compiler.tuples)
+    unions = tuple(u.with_fingerprint() for u in compiler.unions)
     fingerprint = plan_fingerprint(fields, arrays, constants, nullables, compiler.root, checks,
-                                   warnings, tuples)
+                                   warnings, tuples, unions)
     return FillPlan(fields=fields, arrays=arrays, fingerprint=fingerprint, schema=document,
                     constants=constants, nullables=nullables, root=compiler.root,
-                    checks=checks, warnings=warnings, tuples=tuples)
+                    checks=checks, warnings=warnings, tuples=tuples, unions=unions)

@@ -38,7 +38,8 @@ from typing import Any
 import regex
 from jsonschema import validators
 
-from deg.plan import ArrayPlan, ConstantPlan, FieldPlan, NullablePlan, PlanWarning, TuplePlan
+from deg.plan import (CHOICE_SEGMENT, ArrayPlan, ConstantPlan, FieldPlan, NullablePlan,
+                      PlanWarning, TuplePlan, is_branch_segment)
 from deg.pointer import pointer_of
 from deg.schema import keywords as kw
 from deg.schema.loose import LooseReading
@@ -77,6 +78,7 @@ class Compiler(LooseReading):
         self.constants: list[ConstantPlan] = []
         self.nullables: list[NullablePlan] = []
         self.tuples: list[TuplePlan] = []
+        self.unions: list = []    # deg.plan.UnionPlan, pre-order
         self.warnings: list[PlanWarning] = []
         self.checks: dict[str, Any] = {}
         self.root: str | None = None
@@ -395,6 +397,10 @@ class Compiler(LooseReading):
             if name == "*":
                 self.error(loc, "the property name \"*\" is reserved: it means \"each item\" in "
                                 "plan pointers")
+                continue
+            if not self.strict and (name == CHOICE_SEGMENT or is_branch_segment(name)):
+                self.error(loc, f"the property name {name!r} is reserved: it names a union "
+                                "branch in plan pointers; rename the property")
                 continue
             child = self.child(raw, loc, node, depth + 1)
             if child is not None:

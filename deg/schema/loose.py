@@ -26,11 +26,11 @@ from typing import Any
 
 import regex
 
-from deg.plan import ConstantPlan, TuplePlan
+from deg.plan import CHOICE_SEGMENT, ConstantPlan, TuplePlan, UnionPlan, branch_segment
 from deg.schema import keywords as kw
 from deg.schema.merge import MergeConflict, merge
 from deg.schema.numbers import normalized_constraints
-from deg.schema.node import Node, _describe, _equality_key, _pointer
+from deg.schema.node import Node, _describe, _equality_key, _pointer, _value_type
 from deg.schema.refs import Loc
 
 NEAR_MISS_CUTOFF = 0.8         # difflib ratio above which an x-* keyword is a typo of deg's
@@ -183,15 +183,8 @@ class LooseReading:
             readable = [i for i, k in enumerate(kinds) if k == "boolean" and (
                 key == "type" or not any(name in branches[i] for name in ("properties", "items")))]
         if not readable:
-            tag = self.tag_of(branches) if all(k == "object" for k in kinds) else None
-            article = "an" if key == "anyOf" else "a"
-            what = (f"a discriminated union (the const tag {tag!r} per branch)" if tag else
-                    f"{article} {key} of " + ", ".join(kinds) + " branches" if key != "type" else
-                    "a type union of " + ", ".join(kinds))
-            self.error(where, f"{what} needs a choice between branches, which deg does not fill "
-                              "yet: use one object schema whose properties cover the branches "
-                              "(optional where they differ), or fill each branch in its own "
-                              "request")
+            self.walk_union(node, key, branches, nullable, path, arrays, required, depth,
+                            inherited)
             return
         if key != "type":
             for name in node.schema:
@@ -224,6 +217,87 @@ class LooseReading:
             self.screen(merged)
         self.walk_typed(merged, kinds[chosen], nullable, path, arrays, required, depth,
                         inherited)
+
+    def walk_union(self, node: Node, key: str, branches: list[Node], nullable: bool,
+                   path: tuple[str, ...], arrays: tuple[str, ...], required: bool, depth: int,
+                   inherited: dict[str, tuple[Any, Loc]] | None) -> None:
+        """A union of objects, arrays or mixed branches: a decide over the branches (their
+        titles, descriptions and property names; a discriminated union's tag values), then
+        the chosen branch filled under its `|k` segment (deg.plan.UnionPlan). Keywords next
+        to the union apply to every branch, so they are merged into each (allOf reading)."""
+        self.refuse_inherited(inherited, "a union")
+        self.refuse_extensions(node, "a union")
+        outer = {k: v for k, v in node.schema.items() if k not in (key, "title", "description")
+                 and k not in self.annotations and not k.startswith("x-") and k != "type"
+                 and not self.ignorable(k)}
+        declared = [t for t in self.type_list(node) if t != "null"] if key != "type" else []
+        merged: list[Node] = []
+        for branch in branches:
+            if key == "type":
+                merged.append(branch)
+                continue
+            parts = [(branch.schema, branch.locs)]
+            if outer:
+                parts.insert(0, (outer, {k: node.locs[k] for k in outer}))
+            if len(declared) == 1 and "type" not in branch:
+                parts.append(({"type": declared[0]}, {"type": node.loc}))
+            schema, locs = self.merge_parts(parts) if len(parts) > 1 else parts[0]
+            merged.append(Node(schema, locs, branch.loc, branch.active | node.active))
+        tag = self.tag_of(merged)
+        tags = [self.tag_value(b, tag) for b in merged] if tag else []
+        if tag and len({_equality_key(v) for v in tags}) < len(tags):
+            tag, tags = None, []
+        options = tuple(tags) if tag else self.branch_labels(merged)
+        descriptions = tuple(self.branch_text(b) for b in merged)
+        if nullable:
+            options, descriptions = options + (None,), descriptions + (None,)
+        pointer = _pointer(path)
+        self.unions.append(UnionPlan(pointer=pointer, path=path,
+                                     choice=_pointer(path + (CHOICE_SEGMENT,)),
+                                     branches=len(merged), tag=tag, nullable=nullable,
+                                     required=required, arrays=arrays))
+        self.warn(node.at(key), f"a {key} of {len(merged)} branches is filled by deciding the "
+                                + (f"tag {tag!r}" if tag else "branch") + ", then the chosen "
+                                "branch's fields")
+        annotations = {k: node.get(k) for k in ("title", "description") if k in node}
+        label = Node(annotations, {k: node.loc for k in annotations}, node.loc, node.active)
+        kinds = sorted({_value_type(v) for v in options if v is not None})
+        json_type: Any = kinds[0] if len(kinds) == 1 else tuple(kinds)
+        if nullable:
+            json_type = (json_type, "null") if isinstance(json_type, str) else json_type + ("null",)
+        self.add_leaf(label, path + (CHOICE_SEGMENT,), arrays, True, "decide.choice", json_type,
+                      nullable, options=options, option_descriptions=descriptions)
+        for index, branch in enumerate(merged):
+            self.walk(branch, path + (branch_segment(index),), arrays, True, depth + 1)
+
+    def tag_value(self, branch: Node, tag: str) -> Any:
+        sub = branch.get("properties")[tag]
+        return sub["const"] if "const" in sub else sub["enum"][0]
+
+    def branch_labels(self, branches: list[Node]) -> tuple[str, ...]:
+        """One distinct option text per branch: its title, else its required (else declared)
+        property names, else its type."""
+        labels: list[str] = []
+        for index, branch in enumerate(branches):
+            text = branch.get("title")
+            if not isinstance(text, str) or not text.strip():
+                names = branch.get("required") or list(branch.get("properties") or {})
+                text = ("with " + ", ".join(map(str, names[:6]))) if names else str(
+                    branch.get("type", f"option {index + 1}"))
+            while text in labels:
+                text = f"{text} ({index + 1})"
+            labels.append(text)
+        return tuple(labels)
+
+    def branch_text(self, branch: Node) -> str | None:
+        """What the model reads about a branch: its description and its property names."""
+        parts = []
+        if isinstance(branch.get("description"), str):
+            parts.append(branch.get("description")[:200])
+        properties = branch.get("properties")
+        if isinstance(properties, dict) and properties:
+            parts.append("fields: " + ", ".join(list(properties)[:12]))
+        return "; ".join(parts) or None
 
     def add_union_leaf(self, node: Node, key: str, branches: list[Node], kinds: list[str],
                        nullable: bool, path: tuple[str, ...], arrays: tuple[str, ...],

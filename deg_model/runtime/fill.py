@@ -67,7 +67,7 @@ from .forks import FORK_TOKEN_BUDGET, Row, run_rows
 from .prior import LmPrior
 from .generate_phase import generate_phase
 from .jobs import FillJob, JobRun, guard
-from .questions import Answer, Item, Question, QuestionBuilder, Scope
+from .questions import Answer, Item, Question, QuestionBuilder, Scope, chosen_scope
 from .trunk import TrunkView, read_trunk
 from .windows import WindowedTrunk, Windowing, WindowRun, absorb_windows, expand, read_windows
 
@@ -261,13 +261,17 @@ class Runtime:
         heads_out = run.heads if self.record_heads else None
         plan, trunk, options = run.plan, run.trunk, run.options
         counts = {q.pointer: a for q, a in answers if q.kind == "count"}
+        next_scopes: list[Scope] = []
         for q, a in answers:
             if q.kind == "leaf":
                 if self.leaf_observer is not None:
                     self.leaf_observer(q, a, trunk, options)
-                run.fields_out.append(decide_leaf(self.heads, q, a, trunk, options, heads_out=heads_out,
-                                                  default_null_margin=self.default_null_margin, prior=self.prior))
-        next_scopes: list[Scope] = []
+                outcome = decide_leaf(self.heads, q, a, trunk, options, heads_out=heads_out,
+                                      default_null_margin=self.default_null_margin, prior=self.prior)
+                run.fields_out.append(outcome)
+                branch = chosen_scope(plan, q, outcome.value)   # phase two: the chosen branch
+                if branch is not None:
+                    next_scopes.append(branch)
         for q, a in answers:
             if q.kind == "anchor" or (q.kind == "count" and not self._anchored(q.array, plan, trunk)):
                 items = array_items(self.heads, q, a, counts.get(q.pointer), trunk, options, heads_out)

@@ -12,8 +12,9 @@ from __future__ import annotations
 import torch
 
 from deg.outcomes import FieldOutcome, RawFill, generate_outcome
-from deg.plan import FieldPlan, FillPlan
-from deg.pointer import concretize, pointer_of
+from deg.plan import CHOICE_SEGMENT, FieldPlan, FillPlan, value_path
+from deg.pointer import concretize, pointer_of, split
+from deg.response import chosen_branches, on_chosen_branches
 
 from ..backbone import Backbone
 from ..tokenize import PromptLayout
@@ -54,12 +55,13 @@ def _rows_of(backbone: Backbone, layout: PromptLayout, lines: QuestionBuilder, r
              group: int) -> list[GenerateRow]:
     plan, raw, options = run.plan, run.raw, run.options
     order = leaf_order(plan)
-    known = [(o.pointer, o.value) for o in sorted(raw.fields, key=order)
+    known = [(_shown(o.pointer), o.value) for o in sorted(raw.fields, key=order)
              if o.mode != "generate" and _known(o, plan)]
     backbone.extend(run.state, layout.encode_fork(L.known_values_block(known)))
     rows: list[GenerateRow] = []
     for f, pointer, item_path in _generate_instances(plan, raw):
-        ids = torch.cat([lines.encode(line) for line in L.generate_header(f, pointer, item_path)]
+        shown = _shown(pointer)
+        ids = torch.cat([lines.encode(line) for line in L.generate_header(f, shown, item_path)]
                         + [layout.generation_opener()])
         budget = f.max_tokens or options.max_new_tokens
         rows.append(GenerateRow(f, pointer, ids, budget, prefix=run.state,
@@ -77,14 +79,23 @@ def _merge(run: JobRun, results: list) -> None:
     run.raw = RawFill(fields=merged, arrays=raw.arrays, prompt_tokens=raw.prompt_tokens, generated_tokens=total)
 
 
+def _shown(pointer: str) -> str:
+    """A concrete pointer as the model reads it: union branch and choice segments removed."""
+    segments = value_path(tuple(split(pointer)))
+    return pointer_of(segments[:-1] if segments and segments[-1] == CHOICE_SEGMENT else segments)
+
+
 def _generate_instances(plan: FillPlan, raw: RawFill):
     """(field, concrete pointer, item path) of every generate leaf in surviving items."""
     counts = {a.pointer: a.items for a in raw.arrays}
+    taken = chosen_branches(plan, raw)
     for f in plan.fields:
         if f.mode != "generate":
             continue
         for indices in _index_tuples(f, counts, plan):
-            yield f, pointer_of(concretize(f.path, indices)), tuple(zip(f.arrays, indices))
+            segments = concretize(f.path, indices)
+            if on_chosen_branches(f.path, segments, taken):  # a union asks only its branch
+                yield f, pointer_of(segments), tuple(zip(f.arrays, indices))
 
 
 def _index_tuples(f: FieldPlan, counts: dict[str, int], plan: FillPlan) -> list[tuple[int, ...]]:

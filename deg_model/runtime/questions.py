@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import torch
 
-from deg.plan import ArrayPlan, FieldPlan, FillPlan
+from deg.plan import ArrayPlan, FieldPlan, FillPlan, scope_of, value_path
 from deg.pointer import concretize, pointer_of
 from deg.request import FillOptions
 
@@ -37,12 +37,19 @@ LINE_CACHE = 8192             # fork lines whose token ids are memoized
 
 @dataclass(frozen=True)
 class Item:
-    """One enumerated item of an array instance."""
-    array: ArrayPlan
+    """One enumerated item of an array instance, or (`array` None, `branch` set) the branch a
+    union chose: the scope its branch's nodes are asked in."""
+    array: ArrayPlan | None
     index: int
     anchor: int | None = None             # context-token index (anchored mode)
     region: tuple[int, int] | None = None  # [lo, hi) context-token indices of the item
     locator: str | None = None
+    branch: str | None = None             # plan pointer of the chosen branch ("/pay/|1")
+
+    @property
+    def key(self) -> str:
+        """The scope pointer plan nodes name (`deg.plan.scope_of`): the array or branch."""
+        return self.branch if self.array is None else self.array.pointer
 
 
 Scope = tuple[Item, ...]
@@ -93,6 +100,19 @@ class Question:
         return Answer(a=own[0].clone(), o=own[1:].clone() if self.options else None, extra=tuple(read[1:]))
 
 
+def chosen_scope(plan: FillPlan, q: Question, value) -> Scope | None:
+    """The scope a union's choice leaf opens: its scope plus the chosen branch (None for a
+    leaf that is no union choice, or a nullable union decided null). The decision is a fork
+    row like any other, so the branch, and everything asked in it, is deterministic."""
+    union = next((u for u in plan.unions if u.choice == q.field.pointer), None) if plan.unions else None
+    if union is None or value is None:
+        return None
+    index = next(i for i, option in enumerate(q.field.options)
+                 if option is not None and type(option) is type(value) and option == value)
+    region = q.scope[-1].region if q.scope else None
+    return q.scope + (Item(None, index, region=region, branch=union.branch_pointer(index)),)
+
+
 def decide_options(field: FieldPlan) -> list:
     """A decide leaf's outcomes in head order: choice options; score levels (+ null for a
     nullable scale); noul [true, false]."""
@@ -106,8 +126,10 @@ def decide_options(field: FieldPlan) -> list:
 def concrete(path: tuple[str, ...], scope: Scope, *, anchored_as_star: bool) -> str:
     """The pointer of a plan path inside `scope`: each `*` becomes its item's index (or stays
     `*` for an anchored item with `anchored_as_star`)."""
-    return pointer_of(concretize(path, ["*" if anchored_as_star and item.anchor is not None else item.index
-                                        for item in scope]))
+    segments = concretize(path, ["*" if anchored_as_star and item.anchor is not None else item.index
+                                 for item in scope if item.array is not None])
+    # What the model reads names the value, without union branch segments.
+    return pointer_of(value_path(tuple(segments)) if anchored_as_star else segments)
 
 
 class QuestionBuilder:
@@ -139,18 +161,19 @@ class QuestionBuilder:
     def questions(self, plan: FillPlan, scope: Scope, trunk, options: FillOptions) -> list[Question]:
         """The questions of one scope: its leaves (generate leaves wait for the generate phase),
         then its arrays' count / anchor questions, in plan order."""
-        inner = scope[-1].array.pointer if scope else None
-        item_path = tuple((it.array.pointer, it.locator if it.locator is not None else it.index) for it in scope)
+        inner = scope[-1].key if scope else None
+        item_path = tuple((it.array.pointer, it.locator if it.locator is not None else it.index)
+                          for it in scope if it.array is not None)
         out: list[Question] = []
         for f in plan.fields:
-            if f.mode == "generate" or (f.arrays[-1] if f.arrays else None) != inner:
+            if f.mode == "generate" or scope_of(f.path) != inner:
                 continue
             shown = concrete(f.path, scope, anchored_as_star=True)
             q = self._question("leaf", scope, concrete(f.path, scope, anchored_as_star=False),
                                L.leaf_fork(f, shown, item_path), field=f)
             out.append(self._with_prior(q, shown))
         for a in plan.arrays:
-            if (a.arrays[-1] if a.arrays else None) != inner:
+            if scope_of(a.path) != inner:
                 continue
             pointer = concrete(a.path, scope, anchored_as_star=False)
             shown = concrete(a.path, scope, anchored_as_star=True)

@@ -75,7 +75,7 @@ from ..tokenize import Trunk
 from .arrays import LOCATOR_TOKENS, array_items
 from .decide import decide_leaf
 from .decode import TokenMap
-from .questions import Item, Question, Scope
+from .questions import Item, Question, Scope, chosen_scope
 from .trunk import TrunkView, read_trunk
 
 __all__ = ["Window", "WindowRun", "WindowedTrunk", "Windowing", "absorb_windows", "expand", "window_spans"]
@@ -165,8 +165,7 @@ def _local_range(r: tuple[int, int], w: Window) -> tuple[int, int]:
 
 def _localize(q: Question, w: Window) -> Question:
     """The question with its scope's anchors and its region in window-local token indices."""
-    scope = tuple(it if it.anchor is None else dataclasses.replace(
-        it, anchor=it.anchor - w.lo, region=_local_range(it.region, w)) for it in q.scope)
+    scope = tuple(_local_item(it, w) for it in q.scope)
     region = _local_range(q.region, w) if q.region is not None else None
     return dataclasses.replace(q, scope=scope, region=region)
 
@@ -251,6 +250,16 @@ def _items_at(a_plan, anchors: list[int], r1: int, whole: WindowedTrunk) -> list
     return items
 
 
+def _local_item(it: Item, w) -> Item:
+    """A scope item in window-local token indices: an anchored item's anchor and region, a
+    union branch's region (inherited from its anchored item)."""
+    if it.anchor is not None:
+        return dataclasses.replace(it, anchor=it.anchor - w.lo, region=_local_range(it.region, w))
+    if it.branch is not None and it.region is not None:
+        return dataclasses.replace(it, region=_local_range(it.region, w))
+    return it
+
+
 def absorb_windows(rt, run, asked: list[tuple[WindowRun, Question, object]]) -> None:
     """Decode one round's window answers of a windowed run and merge them per question;
     its next round asks the items found (in whole-context coordinates)."""
@@ -267,7 +276,11 @@ def absorb_windows(rt, run, asked: list[tuple[WindowRun, Question, object]]) -> 
         if q.kind == "leaf":
             outs = [(w, _decide(rt, local, answer, w, options, run.heads if record else None))
                     for w, local, answer in per_window]
-            run.fields_out.append(merge_leaf(outs))
+            merged = merge_leaf(outs)
+            run.fields_out.append(merged)
+            branch = chosen_scope(plan, q, merged.value)   # phase two: the chosen branch
+            if branch is not None:
+                next_scopes.append(branch)
             continue
         if not (q.kind == "anchor" or (q.kind == "count" and not rt._anchored(q.array, plan, whole))):
             continue
