@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deg.outcomes import ArrayOutcome, FieldOutcome, RawFill
-from deg.plan import ITEM_KINDS, MODES, ArrayPlan, FieldPlan, FillPlan, plan_fingerprint
+from deg.plan import (CHOICE_SEGMENT, ITEM_KINDS, MODES, ArrayPlan, FieldPlan, FillPlan, UnionPlan,
+                      plan_fingerprint)
 from deg.pointer import split
 from deg.request import FillOptions
 from degproto import load
@@ -145,14 +146,16 @@ def runtime_fingerprint(plan: FillPlan) -> str:
     """The fingerprint of what the runtime is asked: the plan's leaves and arrays (assembly
     nodes, checks and warnings stay with the gateway, which assembles the response). The
     receiver recomputes exactly this from what arrived (`plan_from_pb`)."""
-    return plan_fingerprint(plan.fields, plan.arrays)
+    return plan_fingerprint(plan.fields, plan.arrays, unions=plan.unions)
 
 
 def plan_to_pb(plan: FillPlan) -> Any:
-    """The plan's leaves and arrays as a FillPlan message (no schema, no fingerprints)."""
+    """The plan's leaves, arrays and unions as a FillPlan message (no schema, no
+    fingerprints)."""
     wire = _wire()
     return wire.pb2.FillPlan(fields=[_field_to_pb(wire, leaf) for leaf in plan.fields],
-                             arrays=[_array_to_pb(wire, node) for node in plan.arrays])
+                             arrays=[_array_to_pb(wire, node) for node in plan.arrays],
+                             unions=[_union_to_pb(wire, node) for node in plan.unions])
 
 
 def plan_from_pb(message: Any) -> FillPlan:
@@ -160,7 +163,27 @@ def plan_from_pb(message: Any) -> FillPlan:
     wire = _wire()
     fields = tuple(_field_from_pb(wire, leaf) for leaf in message.fields)
     arrays = tuple(_array_from_pb(wire, node) for node in message.arrays)
-    return FillPlan(fields=fields, arrays=arrays, fingerprint=plan_fingerprint(fields, arrays))
+    unions = tuple(_union_from_pb(node) for node in message.unions)
+    return FillPlan(fields=fields, arrays=arrays, unions=unions,
+                    fingerprint=plan_fingerprint(fields, arrays, unions=unions))
+
+
+def _union_to_pb(wire: _Wire, node: UnionPlan) -> Any:
+    return wire.pb2.UnionPlan(pointer=node.pointer, choice=node.choice, branches=node.branches,
+                              tag=node.tag, nullable=node.nullable, required=node.required,
+                              arrays=node.arrays)
+
+
+def _union_from_pb(message: Any) -> UnionPlan:
+    pointer = message.pointer
+    values = dict(pointer=pointer, path=tuple(split(pointer)), choice=message.choice,
+                  branches=message.branches, tag=_optional(message, "tag"),
+                  nullable=message.nullable, required=message.required,
+                  arrays=tuple(message.arrays))
+    if values["choice"] != pointer + "/" + CHOICE_SEGMENT or values["branches"] < 1:
+        raise ValueError(f"plan union {pointer!r}: choice {values['choice']!r} or "
+                         f"{values['branches']} branches do not describe a union")
+    return UnionPlan(**values, fingerprint=UnionPlan(**values).computed_fingerprint())
 
 
 def _field_to_pb(wire: _Wire, leaf: FieldPlan) -> Any:

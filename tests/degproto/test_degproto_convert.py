@@ -239,3 +239,28 @@ def test_a_loose_plan_sends_what_the_runtime_is_asked_and_its_fingerprint():
     back = plan_from_pb(wire(plan_to_pb(plan)))
     assert back.fields == plan.fields and back.arrays == plan.arrays      # branches included
     assert back.fingerprint == runtime_fingerprint(plan) != plan.fingerprint
+
+
+def test_unions_cross_the_wire_with_their_choice_and_branches():
+    from degproto.convert import runtime_fingerprint
+
+    card = {"type": "object", "properties": {"kind": {"const": "card"}, "last4": {"type": "string"}}}
+    bank = {"type": "object", "properties": {"kind": {"const": "bank"}, "iban": {"type": "string"}}}
+    schema = {"type": "object", "properties": {
+        "payment": {"oneOf": [card, bank]},
+        "parties": {"type": "array", "items": {"anyOf": [
+            {"type": "object", "title": "Person", "properties": {"name": {"type": "string"}}},
+            {"type": "object", "title": "Company", "properties": {"legal": {"type": "string"}}},
+            {"type": "null"}]}}}}
+    plan = deg.compile_schema(schema)
+    assert [u.pointer for u in plan.unions] == ["/payment", "/parties/*"]
+    assert plan.unions[0].tag == "kind" and plan.unions[1].nullable
+    back = plan_from_pb(wire(plan_to_pb(plan)))
+    assert back.unions == plan.unions and back.fields == plan.fields
+    assert back.fingerprint == runtime_fingerprint(plan)
+    message = plan_to_pb(plan)
+    message.unions[0].branches = 3                      # altered in transit: another fingerprint
+    assert plan_from_pb(wire(message)).fingerprint != back.fingerprint
+    message.unions[0].choice = "/elsewhere/|"
+    with pytest.raises(ValueError, match="do not describe a union"):
+        plan_from_pb(wire(message))
