@@ -31,23 +31,31 @@ from jsonschema import validators
 
 from deg.errors import SchemaError
 from deg.plan import FillPlan, plan_fingerprint
-from deg.schema.compiler import Compiler
+from deg.schema.compiler import DEFAULT_MAX_RECURSION, Compiler
 from deg.schema.document import copy_document, meta_validate, validator_class
 
 __all__ = ["compile_schema", "SchemaError"]
 
 
-def compile_schema(schema: Any, strict: bool = False) -> FillPlan:
+def compile_schema(schema: Any, strict: bool = False,
+                   max_recursion: int = DEFAULT_MAX_RECURSION) -> FillPlan:
     """Compile a JSON Schema to its fill plan, or raise `SchemaError` listing every problem.
 
     `strict=True` refuses every construct contract sections 2-5 refuse; the default accepts
-    what deg can fill validly and reports the rest in `plan.warnings`."""
+    what deg can fill validly and reports the rest in `plan.warnings`. `max_recursion`
+    (loose reading only): how many times a recursive `$ref` is unrolled on one path before
+    the reference is left out (null where it may be null, never filled where it is
+    optional; a required one past that depth is an error)."""
     document = copy_document(schema)
-    cls = validator_class(document)
+    cls = validator_class(document, strict=strict)
     problems = meta_validate(document, cls)
     if problems:
         raise SchemaError(problems)
-    compiler = Compiler(document, cls, draft4=cls is validators.Draft4Validator, strict=strict)
+    compiler = Compiler(document, cls, draft4=cls is validators.Draft4Validator, strict=strict,
+                        max_recursion=max_recursion)
+    if "$schema" in document and validators.validator_for(document, default=None) is None:
+        compiler.warn(("$schema",), f"unknown $schema {document['$schema']!r}: read as JSON "
+                                    "Schema 2020-12")
     compiler.run()
     if compiler.errors:
         raise SchemaError(compiler.errors)

@@ -53,6 +53,8 @@ MAX_EXPANDED_SCHEMAS = 5_000   # schemas visited in all, after $ref expansion
 MIN_OPTIONS, MAX_OPTIONS = 2, 255
 MIN_LEVELS, MAX_LEVELS = 2, 11
 ROOT_PROPERTY = "value"        # the internal property a non-object root is filled under
+DEFAULT_MAX_RECURSION = 3      # loose: times a recursive $ref is unrolled on one path
+RECURSION_MARK = "$deg-recursion"  # the schema a recursive $ref past that depth stands for
 # Drafts in which a $ref's siblings are ignored by validation (2019-09 on: they apply too).
 _REF_OVERRIDES_SIBLINGS = (validators.Draft4Validator, validators.Draft6Validator,
                            validators.Draft7Validator)
@@ -64,8 +66,9 @@ class _Abort(Exception):
 
 class Compiler(LooseReading):
     def __init__(self, document: dict[str, Any], validator_cls: type, draft4: bool,
-                 strict: bool = True):
+                 strict: bool = True, max_recursion: int = DEFAULT_MAX_RECURSION):
         self.document = document
+        self.max_recursion = max_recursion
         self.validator_cls = validator_cls
         self.draft4 = draft4
         self.strict = strict
@@ -177,10 +180,16 @@ class Compiler(LooseReading):
                 self.error(ref_holder + ("$ref",), str(exc))
                 return None
             if target_loc in active:
-                self.error(ref_holder + ("$ref",), f"$ref cycle: {ref!r} refers to a schema that "
-                                                   "contains this reference (recursive schemas "
-                                                   "are not supported)")
-                return None
+                depth = max((mark[1] for mark in active if isinstance(mark, tuple) and len(mark) == 2
+                             and mark[0] == ("recursion",) + tuple(target_loc)), default=0)
+                if self.strict:
+                    self.error(ref_holder + ("$ref",), f"$ref cycle: {ref!r} refers to a schema "
+                                                       "that contains this reference (recursive "
+                                                       "schemas are not supported)")
+                    return None
+                if depth >= self.max_recursion:
+                    return Node({RECURSION_MARK: ref}, {RECURSION_MARK: ref_holder}, loc, active)
+                active = active | {(("recursion",) + tuple(target_loc), depth + 1)}
             active = active | {target_loc}
             if not isinstance(target, dict):
                 self.error(ref_holder + ("$ref",), f"$ref {ref!r} does not point to a schema "
@@ -279,6 +288,9 @@ class Compiler(LooseReading):
     # -- dispatch ---------------------------------------------------------------------------
     def walk(self, node: Node, path: tuple[str, ...], arrays: tuple[str, ...], required: bool,
              depth: int, inherited: dict[str, tuple[Any, Loc]] | None = None) -> None:
+        if RECURSION_MARK in node:
+            self.cut_recursion(node, path, arrays, required)
+            return
         if not self.strict:
             node = self.without_constraint_unions(node)
         self.screen(node)
@@ -322,6 +334,22 @@ class Compiler(LooseReading):
         if base is None:
             return
         self.walk_typed(node, base, nullable, path, arrays, required, depth, inherited)
+
+    def cut_recursion(self, node: Node, path: tuple[str, ...], arrays: tuple[str, ...],
+                      required: bool, nullable: bool = False) -> None:
+        """A recursive $ref past `max_recursion` unrollings: null where null is allowed, left
+        out where it is optional (an optional property); a required one cannot be cut."""
+        ref, where = node.get(RECURSION_MARK), node.at(RECURSION_MARK)
+        if nullable:
+            self.warn(where, f"recursive $ref {ref!r} is unrolled {self.max_recursion} times; "
+                             "deeper it is null")
+            self.add_constant(node, path, arrays, required, None)
+        elif not required:
+            self.warn(where, f"recursive $ref {ref!r} is unrolled {self.max_recursion} times; "
+                             "deeper it is left out")
+        else:
+            self.error(where, f"recursive $ref {ref!r} is required at every level, so no "
+                              "finite value fits: make it optional or nullable")
 
     def type_list(self, node: Node) -> list[str]:
         declared = node.get("type")
@@ -435,6 +463,14 @@ class Compiler(LooseReading):
             item = self.child({}, node.loc + ("items",), node, depth + 1)
         if item is None:
             return
+        if RECURSION_MARK in item:  # loose: items past the recursion depth: no item fits
+            if min_items > 0:
+                self.cut_recursion(item, path + ("*",), arrays, True)
+            else:
+                self.warn(item.at(RECURSION_MARK), f"recursive $ref {item.get(RECURSION_MARK)!r} "
+                          f"is unrolled {self.max_recursion} times; deeper the array is empty")
+                self.add_constant(node, path, arrays, required, [])
+            return
         pointer = _pointer(path)
         slot = len(self.arrays)
         self.arrays.append(None)  # type: ignore[arg-type]  # filled below, keeps pre-order
@@ -471,6 +507,15 @@ class Compiler(LooseReading):
             if branch is None:
                 return
             branches.append(branch)
+        cut = [b for b in branches if RECURSION_MARK in b]
+        if cut and len(cut) < len(branches):  # loose: a branch past the recursion depth
+            for branch in cut:
+                self.warn(branch.at(RECURSION_MARK), f"recursive $ref {branch.get(RECURSION_MARK)!r} "
+                          f"is unrolled {self.max_recursion} times; deeper this branch is not taken")
+            branches = [b for b in branches if RECURSION_MARK not in b]
+        elif cut:
+            self.cut_recursion(cut[0], path, arrays, required)
+            return
         nulls = [b for b in branches if self.is_null_branch(b)]
         options = [b for b in branches if "const" in b or "enum" in b]
         if options and len(nulls) + len(options) == len(branches):
@@ -509,12 +554,18 @@ class Compiler(LooseReading):
                       path: tuple[str, ...], arrays: tuple[str, ...], required: bool, depth: int,
                       inherited: dict[str, tuple[Any, Loc]] | None) -> None:
         """`anyOf/oneOf: [X, {type: null}]`: X, nullable, under the outer annotations."""
+        if RECURSION_MARK in inner:
+            self.cut_recursion(inner, path, arrays, required, nullable=True)
+            return
         self.check_branch_keywords(null_branch, frozenset({"type"}), "the null branch")
-        for name in node.schema:
-            if name != key and name not in self.annotations and name not in kw.EXTENSIONS \
-                    and not self.ignorable(name):
-                self.error(node.at(name), f"{name} cannot stand next to a nullable {key}: put "
-                                          "it inside the non-null branch")
+        siblings = [name for name in node.schema if name != key and name not in self.annotations
+                    and name not in kw.EXTENSIONS and not self.ignorable(name)]
+        if siblings and not self.strict:
+            inner = self.conjoined(node, key, siblings, inner)
+            siblings = []
+        for name in siblings:
+            self.error(node.at(name), f"{name} cannot stand next to a nullable {key}: put "
+                                      "it inside the non-null branch")
         schema, locs = dict(inner.schema), dict(inner.locs)
         for name in node.schema:
             if name in kw.EXTENSIONS and name in inner:
@@ -537,6 +588,20 @@ class Compiler(LooseReading):
                 self.error(merged.loc, "no type: give the non-null branch a \"type\"")
             return
         self.walk_typed(merged, base, True, path, arrays, required, depth, inherited)
+
+    def conjoined(self, node: Node, key: str, siblings: list[str], inner: Node) -> Node:
+        """Loose reading: keywords next to an anyOf/oneOf apply together with the branch
+        (`{"type": "string", "anyOf": [{"format": "date"}, {"type": "null"}]}`), merged as
+        allOf merges them; a `type` next to a null branch keeps null allowed."""
+        outer = {name: node.schema[name] for name in siblings}
+        if "type" in outer:
+            names = [outer["type"]] if isinstance(outer["type"], str) else list(outer["type"])
+            outer["type"] = [t for t in names if t != "null"] or names
+            if len(outer["type"]) == 1:
+                outer["type"] = outer["type"][0]
+        schema, locs = self.merge_parts([(inner.schema, inner.locs),
+                                         (outer, {name: node.locs[name] for name in outer})])
+        return Node(schema, locs, inner.loc, inner.active | node.active)
 
     def choice_from_branches(self, node: Node, key: str, branches: list[Node],
                              path: tuple[str, ...], arrays: tuple[str, ...], required: bool,
@@ -598,6 +663,13 @@ class Compiler(LooseReading):
         self.check_applicable(node, allowed - {"properties", "required", "additionalProperties",
                                                "items", "minItems", "maxItems", "uniqueItems"},
                               "an enum of " + "/".join(sorted(allowed_for)) + " values")
+        if not self.strict:
+            values, sources = self.fitting_options(node, values, sources, declared, force_null)
+            if values is None:
+                return
+            if len(values) > MAX_OPTIONS and all(isinstance(v, str) for v in values):
+                self.enum_as_span(node, path, arrays, required, force_null)
+                return
         for value, loc in zip(values, sources):
             self.check_value_type(value, declared, loc)
         if force_null and None not in values:
@@ -612,6 +684,39 @@ class Compiler(LooseReading):
         self.check_enum_constraints(node, values, sources)
         self.add_choice(node, path, arrays, required, tuple(values), (None,) * len(values),
                         self.json_type(node, values))
+
+    def fitting_options(self, node: Node, values: list[Any], sources: list[Loc],
+                        declared: set[str] | None, force_null: bool):
+        """Loose reading: enum values the node's type refuses can never validate, so they are
+        dropped with a warning (`"enum": ["a", null]` under `"type": "string"`); None when
+        none is left (an error)."""
+        if declared is None:
+            return values, sources
+        checker = self.validator_cls.TYPE_CHECKER
+        allowed = set(declared) | ({"null"} if force_null else set())
+        fits = [isinstance(v, (dict, list)) or any(checker.is_type(v, t) for t in allowed
+                                                    if t in kw.JSON_TYPES) for v in values]
+        keep = [(v, loc) for v, loc, ok in zip(values, sources, fits) if ok]
+        for value, loc, ok in zip(values, sources, fits):
+            if not ok:
+                self.warn(loc, f"option {_describe(value)} is not of type "
+                               + "/".join(sorted(declared)) + ": it can never validate and is "
+                               "left out")
+        if not keep:
+            self.error(node.at("enum"), "no enum value is of type " + "/".join(sorted(declared))
+                                        + ": give values of that type, or widen the type")
+            return None, None
+        return [v for v, _ in keep], [loc for _, loc in keep]
+
+    def enum_as_span(self, node: Node, path: tuple[str, ...], arrays: tuple[str, ...],
+                     required: bool, nullable: bool) -> None:
+        """Loose reading of a string enum longer than a decision can list (licence ids,
+        icon names): a verbatim span; the final validation keeps the enum, so a span that is
+        not one of the values fails loudly instead of being returned."""
+        self.warn(node.at("enum"), f"an enum of {len(node.get('enum'))} values (more than "
+                                   f"{MAX_OPTIONS}) is copied as a span and checked against "
+                                   "the values at the end")
+        self.add_leaf(node, path, arrays, required, "extract.span", "string", nullable)
 
     def refuse_inherited(self, inherited: dict[str, tuple[Any, Loc]] | None, what: str) -> None:
         if inherited:

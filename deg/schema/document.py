@@ -12,7 +12,8 @@ later step (meta-schema validation, the walk, `$ref` expansion) well under a sec
 
 `meta_validate` then checks the copy against the meta-schema of its draft (`$schema`, default
 2020-12; also 2019-09, draft-07, -06 and -04) with `jsonschema`'s own validators and returns
-every violation. Draft-03 and unknown `$schema` URIs are refused.
+every violation. Draft-03 is refused, and so are unknown `$schema` URIs in strict mode (the
+loose reading reads them as 2020-12, with a plan warning).
 """
 from __future__ import annotations
 
@@ -96,14 +97,18 @@ def copy_document(schema: Any) -> dict[str, Any]:
     return holder["root"]
 
 
-def validator_class(document: dict[str, Any]) -> type:
-    """The `jsonschema` validator class of the document's draft (from `$schema`)."""
+def validator_class(document: dict[str, Any], strict: bool = True) -> type:
+    """The `jsonschema` validator class of the document's draft (from `$schema`). Loose
+    (`strict=False`): a `$schema` URI jsonschema does not know (a vendor dialect such as
+    CloudFormation's provider schema) is read as 2020-12, as final validation reads it."""
     uri = document.get("$schema")
     if uri is None:
         return DEFAULT_DRAFT
     if not isinstance(uri, str):
         raise SchemaError([problem(["$schema"], "$schema must be a string URI")])
     cls = validators.validator_for(document, default=None)
+    if cls is None and not strict:
+        return DEFAULT_DRAFT
     if cls not in SUPPORTED_DRAFTS:
         names = ", ".join(SUPPORTED_DRAFTS.values())
         raise SchemaError([problem(["$schema"], f"unsupported $schema {uri!r}: deg reads "

@@ -228,15 +228,92 @@ def test_union_leaf_keeps_every_other_fingerprint_and_round_trips():
     assert FillPlan.from_dict(json.loads(json.dumps(plan.to_dict()))) == plan
 
 
-def test_unions_that_need_a_branch_choice_are_refused_with_what_to_write():
+def test_unions_of_objects_are_a_branch_choice_then_the_branch():
     cat = {"type": "object", "properties": {"kind": {"const": "cat"}, "lives": {"type": "integer"}}}
-    dog = {"type": "object", "properties": {"kind": {"const": "dog"}, "breed": {"type": "string"}}}
-    (error,) = errors_of(obj(pet={"oneOf": [cat, dog]}))
-    assert error["msg"].startswith("a discriminated union (the const tag 'kind' per branch) needs "
-                                   "a choice between branches")
-    assert "use one object schema" in error["msg"]
-    (error,) = errors_of(obj(x={"anyOf": [{"type": "array", "items": {"type": "string"}}, cat]}))
-    assert error["msg"].startswith("an anyOf of array, object branches needs a choice")
+    dog = {"type": "object", "title": "Dog", "description": "a dog",
+           "properties": {"kind": {"const": "dog"}, "breed": {"type": "string"}}}
+    plan = compile_schema(obj(pet={"oneOf": [cat, dog]}))
+    (union,) = plan.unions
+    assert (union.pointer, union.choice, union.branches, union.tag) == ("/pet", "/pet/|", 2, "kind")
+    choice = plan.field_at("/pet/|")
+    assert choice.mode == "decide.choice" and choice.options == ("cat", "dog")
+    assert choice.option_descriptions == ("fields: kind, lives", "a dog; fields: kind, breed")
+    assert [f.pointer for f in plan.fields] == ["/pet/|", "/pet/|0/lives", "/pet/|1/breed"]
+    assert [c.pointer for c in plan.constants] == ["/pet/|0/kind", "/pet/|1/kind"]
+    plan = compile_schema(obj(x={"anyOf": [{"type": "array", "items": {"type": "string"}}, dog,
+                                           {"type": "null"}]}))
+    (union,) = plan.unions
+    assert union.tag is None and union.nullable
+    assert plan.field_at("/x/|").options == ("array", "Dog", None)
+    assert [a.pointer for a in plan.arrays] == ["/x/|0"]
+    assert FillPlan.from_dict(json.loads(json.dumps(plan.to_dict()))) == plan
+
+
+def test_keywords_next_to_a_union_apply_to_every_branch():
+    plan = compile_schema(obj(x={"type": "object", "required": ["a"], "oneOf": [
+        {"properties": {"a": {"type": "string"}, "b": {"type": "integer"}}},
+        {"properties": {"a": {"type": "string"}, "c": {"type": "boolean"}}}]}))
+    assert plan.field_at("/x/|0/a").required and plan.field_at("/x/|1/a").required
+    assert plan.field_at("/x/|").options == ("with a", "with a (2)")
+
+
+def test_a_property_named_like_a_branch_is_refused_in_loose_mode():
+    (error,) = errors_of(obj(**{"|0": {"type": "string"}}))
+    assert error["loc"] == ["properties", "|0"] and "rename the property" in error["msg"]
+    assert compile_schema(obj(**{"|0": {"type": "string"}}), strict=True).fields
+
+
+def test_recursive_refs_unroll_to_the_depth_asked_then_stop():
+    node = {"type": "object", "properties": {"value": {"type": "number"}, "next": {
+        "anyOf": [{"$ref": "#/$defs/node"}, {"type": "null"}]}}, "required": ["value", "next"]}
+    schema = {"type": "object", "properties": {"head": {"$ref": "#/$defs/node"}},
+              "$defs": {"node": node}}
+    plan = compile_schema(schema)
+    values = [f.pointer for f in plan.fields]
+    assert values == ["/head/value", "/head/next/value", "/head/next/next/value",
+                      "/head/next/next/next/value"]
+    assert [c.pointer for c in plan.constants] == ["/head/next/next/next/next"]
+    assert len(compile_schema(schema, max_recursion=1).fields) == 2
+    tree = {"type": "object", "properties": {"name": {"type": "string"}, "children": {
+        "type": "array", "items": {"$ref": "#"}}}}
+    plan = compile_schema(tree)
+    assert [c.value for c in plan.constants] == [[]] and len(plan.arrays) == 3
+    (error,) = errors_of({"type": "object", "required": ["me"],
+                          "properties": {"me": {"$ref": "#"}}})
+    assert "make it optional or nullable" in error["msg"]
+    assert "recursive schemas are not supported" in [
+        e["msg"] for e in _strict_errors(schema)][0]
+
+
+def _strict_errors(schema):
+    with pytest.raises(SchemaError) as info:
+        compile_schema(schema, strict=True)
+    return info.value.errors
+
+
+def test_enum_values_of_another_type_are_left_out_and_long_enums_are_spans():
+    plan = compile_schema(obj(s={"type": "string", "enum": ["a", "b", None]}))
+    assert plan.field_at("/s").options == ("a", "b")
+    assert ("/properties/s/enum/2", "option null is not of type string: it can never validate "
+                                    "and is left out") in [(w.pointer, w.message) for w in plan.warnings]
+    (error,) = errors_of(obj(s={"type": "string", "enum": [1, 2]}))
+    assert "no enum value is of type string" in error["msg"]
+    licences = [f"L-{i}" for i in range(300)]
+    f = compile_schema(obj(l={"type": "string", "enum": licences})).field_at("/l")
+    assert f.mode == "extract.span"
+
+
+def test_an_unknown_dialect_is_read_as_2020_12():
+    schema = {"$schema": "https://example.com/provider.schema.v1.json", **obj(a={"type": "string"})}
+    plan = compile_schema(schema)
+    assert ("/$schema", "unknown $schema 'https://example.com/provider.schema.v1.json': read "
+                        "as JSON Schema 2020-12") in [(w.pointer, w.message) for w in plan.warnings]
+    assert "unsupported $schema" in _strict_errors(schema)[0]["msg"]
+
+
+def test_keywords_next_to_a_nullable_union_join_its_branch():
+    f = compile_schema(obj(d={"type": "string", "anyOf": [{"format": "date"}, {"type": "null"}]}))
+    assert f.field_at("/d").mode == "extract.date" and f.field_at("/d").nullable
 
 
 def test_other_formats_are_plain_spans_with_a_warning():
