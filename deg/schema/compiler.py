@@ -574,7 +574,14 @@ class Compiler(LooseReading):
                 schema[name], locs[name] = node.schema[name], node.locs[name]
         merged = Node(schema, locs, inner.loc, inner.active)
         self.screen(merged)
-        if "anyOf" in merged or "oneOf" in merged:
+        inner_key = "anyOf" if "anyOf" in merged else "oneOf" if "oneOf" in merged else None
+        if inner_key is not None and not self.strict:
+            # A nullable union: the union with a null branch (its choice gets the null option).
+            widened = Node({**merged.schema, inner_key: list(merged.get(inner_key)) + [
+                null_branch.schema]}, merged.locs, merged.loc, merged.active)
+            self.walk(widened, path, arrays, required, depth, inherited)
+            return
+        if inner_key is not None:
             self.error(merged.loc, "a nullable branch cannot itself be an anyOf/oneOf")
             return
         if "enum" in merged:

@@ -1,6 +1,6 @@
 """Property test of the loose reading: schemas built from the constructs it accepts (constants,
-nullable objects and arrays, maps, tuples, allOf, scalar unions, other formats, ignored
-keywords) either compile, or are refused with a SchemaError; every compiled one fills, from
+nullable objects and arrays, maps, tuples, allOf, scalar unions, unions of objects and arrays
+(plain and discriminated, every branch taken), other formats, ignored keywords) either compile, or are refused with a SchemaError; every compiled one fills, from
 plausible outcomes or from nothing found, to a value valid against the generated schema, or to
 a FillError naming the field."""
 from __future__ import annotations
@@ -59,7 +59,15 @@ def containers(children):
     merged = st.builds(lambda props: {"allOf": [{"type": "object", "properties": props},
                                                 {"required": sorted(props)[:1]}]},
                        st.dictionaries(names, children, min_size=1, max_size=2))
-    base = objects | arrays | tuples | maps | merged
+    unions = st.builds(lambda branches, key: {key: branches},
+                       st.lists(objects | arrays, min_size=2, max_size=3),
+                       st.sampled_from(["anyOf", "oneOf"]))
+    tagged = st.builds(lambda props: {"oneOf": [
+        {"type": "object", "properties": {"kind": {"const": f"k{i}"}, **prop},
+         "required": ["kind"]} for i, prop in enumerate(props)]},
+        st.lists(st.builds(lambda name, child: {name: child}, names.filter(lambda n: n != "kind"),
+                           children), min_size=2, max_size=3))
+    base = objects | arrays | tuples | maps | merged | unions | tagged
     return base | base.map(_nullable)
 
 
@@ -80,9 +88,11 @@ def test_loose_plans_fill_only_valid_values(schema):
     except SchemaError as exc:
         assert all(isinstance(e["msg"], str) and e["msg"] for e in exc.errors)
         return
-    for found in (True, False):
+    branches = max((u.branches for u in plan.unions), default=1)
+    for found, branch in [(True, b) for b in range(branches)] + [(False, 0)]:
         try:
-            response = assemble(plan, acceptance.synthetic_fill(plan, found=found), model="m")
+            response = assemble(plan, acceptance.synthetic_fill(plan, found=found, branch=branch),
+                                model="m")
         except FillError as exc:
             assert str(exc).startswith(("/", "(root)")), str(exc)
             continue
