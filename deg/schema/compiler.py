@@ -147,7 +147,8 @@ class Compiler(LooseReading):
         self.visited += 1
         if self.visited > MAX_EXPANDED_SCHEMAS:
             self.error((), f"the schema expands to more than {MAX_EXPANDED_SCHEMAS} schemas "
-                           "(through $ref)")
+                           "(through $ref)" + ("" if self.strict else ": fill a smaller part "
+                                               "of it, or lower max_recursion"))
             raise _Abort
         if raw is True and not self.strict:  # accepts any value: read as untyped
             return Node({}, {}, loc, active | {loc})
@@ -177,7 +178,9 @@ class Compiler(LooseReading):
             try:
                 target, target_loc = resolve_ref(self.document, ref, self.anchors)
             except RefProblem as exc:
-                self.error(ref_holder + ("$ref",), str(exc))
+                self.error(ref_holder + ("$ref",), str(exc) + (
+                    "" if self.strict else "; refer to a schema in this document "
+                                           "(\"#/$defs/name\"), bundling external ones into $defs"))
                 return None
             if target_loc in active:
                 depth = max((mark[1] for mark in active if isinstance(mark, tuple) and len(mark) == 2
@@ -339,7 +342,7 @@ class Compiler(LooseReading):
                       required: bool, nullable: bool = False) -> None:
         """A recursive $ref past `max_recursion` unrollings: null where null is allowed, left
         out where it is optional (an optional property); a required one cannot be cut."""
-        ref, where = node.get(RECURSION_MARK), node.at(RECURSION_MARK)
+        ref, where = node.get(RECURSION_MARK), node.locs[RECURSION_MARK] + ("$ref",)
         if nullable:
             self.warn(where, f"recursive $ref {ref!r} is unrolled {self.max_recursion} times; "
                              "deeper it is null")
@@ -467,8 +470,9 @@ class Compiler(LooseReading):
             if min_items > 0:
                 self.cut_recursion(item, path + ("*",), arrays, True)
             else:
-                self.warn(item.at(RECURSION_MARK), f"recursive $ref {item.get(RECURSION_MARK)!r} "
-                          f"is unrolled {self.max_recursion} times; deeper the array is empty")
+                self.warn(item.locs[RECURSION_MARK] + ("$ref",),
+                          f"recursive $ref {item.get(RECURSION_MARK)!r} is unrolled "
+                          f"{self.max_recursion} times; deeper the array is empty")
                 self.add_constant(node, path, arrays, required, [])
             return
         pointer = _pointer(path)
@@ -510,8 +514,9 @@ class Compiler(LooseReading):
         cut = [b for b in branches if RECURSION_MARK in b]
         if cut and len(cut) < len(branches):  # loose: a branch past the recursion depth
             for branch in cut:
-                self.warn(branch.at(RECURSION_MARK), f"recursive $ref {branch.get(RECURSION_MARK)!r} "
-                          f"is unrolled {self.max_recursion} times; deeper this branch is not taken")
+                self.warn(branch.locs[RECURSION_MARK] + ("$ref",),
+                          f"recursive $ref {branch.get(RECURSION_MARK)!r} is unrolled "
+                          f"{self.max_recursion} times; deeper this branch is not taken")
             branches = [b for b in branches if RECURSION_MARK not in b]
         elif cut:
             self.cut_recursion(cut[0], path, arrays, required)
@@ -869,7 +874,9 @@ class Compiler(LooseReading):
             try:
                 regex.compile(node.get("pattern"))
             except (regex.error, RecursionError, OverflowError) as exc:
-                self.error(node.at("pattern"), f"invalid pattern: {exc}")
+                self.error(node.at("pattern"), f"invalid pattern: {exc}" + (
+                    "" if self.strict else "; write a regular expression Python's regex "
+                                           "module reads"))
         if "x-levels" in node:
             self.error(node.at("x-levels"), "x-levels applies only to an integer score field, "
                                             "not to a string")

@@ -76,7 +76,8 @@ def copy_document(schema: Any) -> dict[str, Any]:
                 continue
             if nodes > MAX_NODES:
                 raise SchemaError([problem([], f"the schema is too large: more than "
-                                               f"{MAX_NODES} JSON values")])
+                                               f"{MAX_NODES} JSON values; fill a smaller part "
+                                               "of it")])
             if isinstance(value, (dict, list)):
                 target[child_key] = None
                 stack.append((value, target, child_key, depth + 1, loc + (child_key,)))
@@ -90,7 +91,8 @@ def copy_document(schema: Any) -> dict[str, Any]:
                                                           f"{_json_type_name(value)}"))
             if text > MAX_TEXT_CHARS:
                 raise SchemaError([problem([], f"the schema is too large: more than "
-                                               f"{MAX_TEXT_CHARS} characters of text")])
+                                               f"{MAX_TEXT_CHARS} characters of text; fill a "
+                                               "smaller part of it")])
             target[child_key] = value
     if errors:
         raise SchemaError(errors)

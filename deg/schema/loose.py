@@ -167,6 +167,14 @@ class LooseReading:
         """Loose reading of a union of scalar branches (`int | str`, pydantic's Decimal): one
         extract leaf read as the first branch deg can read; the value is valid against it, so
         against the union. Unions of objects or arrays need a branch choice: refused."""
+        siblings = [name for name in node.schema if key != "type" and name != key
+                    and name not in self.annotations and name not in kw.EXTENSIONS
+                    and not self.ignorable(name)]
+        if siblings:  # they apply with every branch (allOf reading): merged into each
+            branches = [self.conjoined(node, key, siblings, b) for b in branches]
+            node = Node({k: v for k, v in node.schema.items() if k not in siblings},
+                        {k: v for k, v in node.locs.items() if k not in siblings}, node.loc,
+                        node.active)
         kinds: list[str] = []          # per branch: its one type, "enum", or "mixed"
         for branch in branches:
             types = self.type_list(branch) if "type" in branch else []
@@ -333,7 +341,8 @@ class LooseReading:
         try:
             regex.compile(node.get("pattern"))
         except (regex.error, RecursionError, OverflowError) as exc:
-            self.error(node.at("pattern"), f"invalid pattern: {exc}")
+            self.error(node.at("pattern"), f"invalid pattern: {exc}; write a regular "
+                                           "expression Python's regex module reads")
             return False
         return True
 

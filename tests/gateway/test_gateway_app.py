@@ -132,6 +132,25 @@ def test_schema_errors_are_422_listing_every_problem(gateway):
     assert "did you mean x-generate?" in loose[1]["msg"]
 
 
+def test_every_remaining_loose_refusal_is_a_422_naming_the_keyword(gateway):
+    import importlib.util
+
+    path = REPO / "tests" / "deg" / "test_schema_refusals.py"
+    spec = importlib.util.spec_from_file_location("schema_refusals", path)
+    refusals = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(refusals)
+    REFUSALS = refusals.REFUSALS
+    for name, (schema, loc, advice) in REFUSALS.items():
+        for route, body in (("/v1/plan", {"schema": schema}),
+                            ("/v1/fill", {"context": "x", "schema": schema})):
+            response = gateway.post(route, json=body)
+            assert response.status_code == 422, (name, route, response.text)
+            error = response.json()["error"]
+            assert error["type"] == "schema_error"
+            (item,) = [e for e in error["errors"] if e["loc"] == loc]
+            assert advice in item["msg"], (name, item)
+
+
 def test_loose_schema_fills_with_warnings_and_strict_refuses_it(gateway):
     schema = {**SCHEMA, "properties": {**SCHEMA["properties"],
                                        "order_id": {"anyOf": [{"type": "integer"}, {"type": "string"}]},
