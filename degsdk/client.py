@@ -85,14 +85,23 @@ class Client:
     def _request(self, method: str, path: str, json: Any = None) -> Any:
         return self._body(self._send(method, path, json))
 
-    def fill(self, context: Any, schema: dict[str, Any], options: dict[str, Any] | None = None,
+    def fill(self, context: Any, schema: Any, options: dict[str, Any] | None = None,
              model: str | None = None, *, timeout: float | None = None, job: bool | None = None,
-             progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+             progress: Callable[[dict[str, Any]], None] | None = None) -> Any:
         """Fill `schema` from `context` (a string or any JSON value): `{model, value, meta, usage, plan}`.
+
+        `schema` may also be a pydantic model class (anything with `model_json_schema` and
+        `model_validate`): its JSON Schema is sent and the filled value comes back as a
+        validated instance of it (pydantic's ValidationError if the model's own validators
+        refuse a value its schema allows).
 
         `timeout`: the fill's deadline in seconds, sent to the gateway (default: one computed
         from the work). `job`: run through the job API (default: when the context is longer
         than `job_threshold_chars`); `progress` then gets every job record polled."""
+        if _is_model(schema):
+            result = self.fill(context, schema.model_json_schema(), options, model,
+                               timeout=timeout, job=job, progress=progress)
+            return schema.model_validate(result["value"])
         payload: dict[str, Any] = {"context": context, "schema": schema}
         if options is not None:
             payload["options"] = options
@@ -146,3 +155,9 @@ class Client:
     def health(self) -> dict[str, Any]:
         """Gateway, inference and Redis status. An unavailable inference raises DegError(503)."""
         return self._request("GET", "/health")
+
+
+def _is_model(schema: Any) -> bool:
+    """A pydantic model class (duck-typed: the SDK does not import pydantic)."""
+    return isinstance(schema, type) and callable(getattr(schema, "model_json_schema", None)) \
+        and callable(getattr(schema, "model_validate", None))
