@@ -284,12 +284,13 @@ class LooseReading:
 
     def branch_labels(self, branches: list[Node]) -> tuple[str, ...]:
         """One distinct option text per branch: its title, else its required (else declared)
-        property names, else its type."""
+        property names, sorted, else its type."""
         labels: list[str] = []
         for index, branch in enumerate(branches):
             text = branch.get("title")
             if not isinstance(text, str) or not text.strip():
-                names = branch.get("required") or list(branch.get("properties") or {})
+                # sorted: reordering a branch's properties keeps the plan fingerprint
+                names = sorted(branch.get("required") or list(branch.get("properties") or {}))
                 text = ("with " + ", ".join(map(str, names[:6]))) if names else str(
                     branch.get("type", f"option {index + 1}"))
             while text in labels:
@@ -298,13 +299,14 @@ class LooseReading:
         return tuple(labels)
 
     def branch_text(self, branch: Node) -> str | None:
-        """What the model reads about a branch: its description and its property names."""
+        """What the model reads about a branch: its description and its property names
+        (sorted, so the order properties are written in changes nothing)."""
         parts = []
         if isinstance(branch.get("description"), str):
             parts.append(branch.get("description")[:200])
         properties = branch.get("properties")
         if isinstance(properties, dict) and properties:
-            parts.append("fields: " + ", ".join(list(properties)[:12]))
+            parts.append("fields: " + ", ".join(sorted(properties)[:12]))
         return "; ".join(parts) or None
 
     def add_union_leaf(self, node: Node, key: str, branches: list[Node], kinds: list[str],

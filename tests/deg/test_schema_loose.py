@@ -237,7 +237,7 @@ def test_unions_of_objects_are_a_branch_choice_then_the_branch():
     assert (union.pointer, union.choice, union.branches, union.tag) == ("/pet", "/pet/|", 2, "kind")
     choice = plan.field_at("/pet/|")
     assert choice.mode == "decide.choice" and choice.options == ("cat", "dog")
-    assert choice.option_descriptions == ("fields: kind, lives", "a dog; fields: kind, breed")
+    assert choice.option_descriptions == ("fields: kind, lives", "a dog; fields: breed, kind")
     assert [f.pointer for f in plan.fields] == ["/pet/|", "/pet/|0/lives", "/pet/|1/breed"]
     assert [c.pointer for c in plan.constants] == ["/pet/|0/kind", "/pet/|1/kind"]
     plan = compile_schema(obj(x={"anyOf": [{"type": "array", "items": {"type": "string"}}, dog,
@@ -411,3 +411,42 @@ def test_unions_of_constraints_only_are_final_checks():
     plan = compile_schema(schema)
     assert plan.root is None and [f.pointer for f in plan.fields] == ["/a", "/b"]
     assert dict(plan.checks) == {"/anyOf": [{"required": ["a"]}, {"required": ["b"]}]}
+
+
+# -- plan fingerprints of unions (contract section 6) --------------------------------------
+
+_CARD = {"type": "object", "title": "Card", "properties": {
+    "kind": {"const": "card"}, "last4": {"type": "string"}, "expiry": {"type": "string"}}}
+_BANK = {"type": "object", "title": "Bank", "properties": {
+    "kind": {"const": "bank"}, "iban": {"type": "string"}, "bic": {"type": "string"}}}
+
+
+def _reordered(branch: dict) -> dict:
+    return {**branch, "properties": dict(reversed(list(branch["properties"].items())))}
+
+
+def test_union_fingerprints_ignore_property_order_and_siblings():
+    union = {"oneOf": [_CARD, _BANK]}
+    plan = compile_schema(obj(payer={"type": "string"}, payment=union, n={"type": "integer"}))
+    reordered = compile_schema(obj(n={"type": "integer"},
+                                   payment={"oneOf": [_reordered(_CARD), _reordered(_BANK)]},
+                                   payer={"type": "string"}))
+    assert reordered.fingerprint == plan.fingerprint
+    alone = compile_schema(obj(payment=union))
+    prints = {f.pointer: f.fingerprint for f in plan.fields}
+    for leaf in alone.fields:            # choice and branch leaves: the same wherever they stand
+        assert prints[leaf.pointer] == leaf.fingerprint
+    assert alone.unions[0].fingerprint == plan.unions[0].fingerprint
+    assert {c.fingerprint for c in alone.constants} <= {c.fingerprint for c in plan.constants}
+
+
+def test_union_fingerprints_change_with_what_the_union_decides():
+    base = compile_schema(obj(payment={"oneOf": [_CARD, _BANK]}))
+    swapped = compile_schema(obj(payment={"oneOf": [_BANK, _CARD]}))       # option order
+    described = compile_schema(obj(payment={"oneOf": [{**_CARD, "description": "a card"},
+                                                      _BANK]}))
+    nullable = compile_schema(obj(payment={"oneOf": [_CARD, _BANK, {"type": "null"}]}))
+    prints = {base.fingerprint, swapped.fingerprint, described.fingerprint,
+              nullable.fingerprint}
+    assert len(prints) == 4
+    assert base.field_at("/payment/|").fingerprint != described.field_at("/payment/|").fingerprint
