@@ -339,6 +339,37 @@ class TuplePlan:
         return cls(**{**data, "path": tuple(data["path"]), "arrays": tuple(data["arrays"])})
 
 
+@dataclass(frozen=True)
+class MapPlan:
+    """A map (`additionalProperties: {schema}`, one `patternProperties` entry, `propertyNames`,
+    or an object without properties): found like an array of (key, value) items, the array at
+    `pointer` with the leaves `<pointer>/*/key` (a string span checked against the key
+    patterns) and the value node at `<pointer>/*/value`; min/maxProperties are the array's
+    min/maxItems. The runtime sees only the array; assembly turns its items into the object."""
+
+    pointer: str
+    path: tuple[str, ...]
+    arrays: tuple[str, ...] = ()
+    fingerprint: str = ""
+
+    def spec(self) -> dict[str, Any]:
+        return {"pointer": self.pointer, "path": list(self.path), "arrays": list(self.arrays)}
+
+    def computed_fingerprint(self) -> str:
+        return sha256_of([PLAN_VERSION, "map", self.spec()])
+
+    def with_fingerprint(self) -> MapPlan:
+        return replace(self, fingerprint=self.computed_fingerprint())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.spec(), "fingerprint": self.fingerprint}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MapPlan:
+        _expect_keys(data, cls, "map")
+        return cls(**{**data, "path": tuple(data["path"]), "arrays": tuple(data["arrays"])})
+
+
 BRANCH_PREFIX = "|"                 # plan path segment of a union branch: "|0", "|1", ...
 CHOICE_SEGMENT = "|"                # plan path segment of a union's branch-choice leaf
 
@@ -425,7 +456,8 @@ def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...
                      checks: tuple[tuple[str, Any], ...] = (),
                      warnings: tuple[PlanWarning, ...] = (),
                      tuples: tuple[TuplePlan, ...] = (),
-                     unions: tuple[UnionPlan, ...] = ()) -> str:
+                     unions: tuple[UnionPlan, ...] = (),
+                     maps: tuple[MapPlan, ...] = ()) -> str:
     """Hash of the sorted set of parallel-phase fingerprints + ordered generate fingerprints.
 
     Assembly nodes, a wrapped root, checks and warnings are added (as sorted sets) only when
@@ -437,7 +469,7 @@ def plan_fingerprint(fields: tuple[FieldPlan, ...], arrays: tuple[ArrayPlan, ...
     generate = [f.fingerprint for f in fields if f.phase == "generate"]
     parts: list[Any] = [PLAN_VERSION, "plan", parallel, generate]
     assembly = sorted({c.fingerprint for c in constants} | {n.fingerprint for n in nullables}
-                      | {t.fingerprint for t in tuples}
+                      | {t.fingerprint for t in tuples} | {m.fingerprint for m in maps}
                       | {sha256_of(["check", pointer, value]) for pointer, value in checks})
     notes = sorted({sha256_of([w.pointer, w.message]) for w in warnings})
     if assembly or root is not None or notes:
@@ -459,6 +491,7 @@ class FillPlan:
     warnings: tuple[PlanWarning, ...] = ()
     tuples: tuple[TuplePlan, ...] = ()
     unions: tuple[UnionPlan, ...] = ()
+    maps: tuple[MapPlan, ...] = ()
 
     def field_at(self, pointer: str) -> FieldPlan:
         for leaf in self.fields:
@@ -497,6 +530,8 @@ class FillPlan:
             data["tuples"] = [t.to_dict() for t in self.tuples]
         if self.unions:
             data["unions"] = [u.to_dict() for u in self.unions]
+        if self.maps:
+            data["maps"] = [m.to_dict() for m in self.maps]
         if self.root is not None:
             data["root"] = self.root
         if self.checks:
@@ -511,7 +546,8 @@ class FillPlan:
         if not isinstance(data, dict):
             raise ValueError(f"a plan must be a JSON object, got {type(data).__name__}")
         expected = {"version", "fingerprint", "fields", "arrays", "schema"}
-        optional = {"constants", "nullables", "tuples", "root", "checks", "warnings", "unions"}
+        optional = {"constants", "nullables", "tuples", "root", "checks", "warnings", "unions",
+                    "maps"}
         if not expected <= set(data) <= expected | optional:
             raise ValueError(f"plan keys must be {sorted(expected)} (and optionally "
                              f"{sorted(optional)}), got {sorted(data)}")
@@ -526,9 +562,10 @@ class FillPlan:
             warnings = tuple(PlanWarning.from_dict(w) for w in data.get("warnings", ()))
             tuples = tuple(TuplePlan.from_dict(t) for t in data.get("tuples", ()))
             unions = tuple(UnionPlan.from_dict(u) for u in data.get("unions", ()))
+            maps = tuple(MapPlan.from_dict(m) for m in data.get("maps", ()))
         except (TypeError, AttributeError, ValueError) as exc:
             raise ValueError(f"malformed plan: {exc}") from exc
-        for item in (*leaves, *arrays, *constants, *nullables, *tuples, *unions):
+        for item in (*leaves, *arrays, *constants, *nullables, *tuples, *unions, *maps):
             if item.fingerprint != item.computed_fingerprint():
                 raise ValueError(f"fingerprint of {item.pointer!r} does not match its spec: "
                                  "the plan was altered or compiled by another version")
@@ -536,9 +573,9 @@ class FillPlan:
         plan = cls(fields=leaves, arrays=arrays, fingerprint=data["fingerprint"],
                    schema=copy.deepcopy(data["schema"]), constants=constants,
                    nullables=nullables, root=root, checks=checks, warnings=warnings,
-                   tuples=tuples, unions=unions)
+                   tuples=tuples, unions=unions, maps=maps)
         if plan.fingerprint != plan_fingerprint(leaves, arrays, constants, nullables, root,
-                                                checks, warnings, tuples, unions):
+                                                checks, warnings, tuples, unions, maps):
             raise ValueError("plan fingerprint does not match its fields and arrays")
         return plan
 

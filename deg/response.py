@@ -281,6 +281,7 @@ class _Builder:
         self.constants = {c.path: c for c in plan.constants}
         self.tuples = {t.path: t for t in plan.tuples}
         self.unions = {u.path: u for u in plan.unions}
+        self.maps = {m.path for m in plan.maps}
         self.objects = _nullable_paths(plan, "object")
         self.nullable_arrays = _nullable_paths(plan, "array")
         self.children: dict[tuple[str, ...], list[str]] = {}
@@ -348,6 +349,8 @@ class _Builder:
             return self.build_constant(path, concrete)
         if path in self.fields:
             return self.build_leaf(self.fields[path], concrete)
+        if path in self.maps:
+            return self.build_map(self.arrays[path], concrete)
         if path in self.arrays:
             return self.build_array(self.arrays[path], concrete)
         if path in self.tuples:
@@ -457,6 +460,50 @@ class _Builder:
             return None
         self._close_scope(outer, keep=True)
         return items
+
+    def build_map(self, array: ArrayPlan, concrete: list[str | int]) -> Any:
+        """A map from its array of {key, value} items: an object in item order, the first of
+        two items with the same key kept; meta keyed by the value's pointers (the key's own
+        entry under `key`). Nullable: null with no key found."""
+        pointer = pointer_of(concrete)
+        outcome = self.array_outcomes.get(pointer)
+        if outcome is None or outcome.plan_pointer != array.pointer:
+            raise FillError(f"{pointer}: no outcome for map {array.pointer}")
+        self.used.add("array " + pointer)
+        entry: dict[str, Any] = {"mode": "map", "items": outcome.items}
+        self.meta[pointer] = entry
+        outer, tokens = self._open_scope()
+        value: dict[str, Any] = {}
+        for index in range(outcome.items):
+            item = concrete + [index]
+            scope, _ = self._open_scope()
+            key = self.build(array.path + ("*", "key"), item + ["key"])
+            found = self.build(array.path + ("*", "value"), item + ["value"])
+            item_meta = self.meta
+            self.meta = scope
+            if key is _ABSENT or found is _ABSENT:
+                raise FillError(f"{pointer_of(item)}: map item has no key or value")
+            if not isinstance(key, str) or key in value:
+                continue  # a key found twice: the first item is the map's entry
+            value[key] = found
+            self._rekey(item_meta, pointer_of(item), pointer_of(concrete + [key]))
+        entry["items"] = len(value)
+        if array.path in self.nullable_arrays and not value:
+            self._close_scope(outer, keep=False)
+            self.generated_tokens = tokens
+            entry["null_reason"] = "not_found"
+            return None
+        self._close_scope(outer, keep=True)
+        return value
+
+    def _rekey(self, item_meta: dict[str, dict[str, Any]], item: str, target: str) -> None:
+        """One map item's meta under the value's pointer (`/m/<key>/...`)."""
+        key_entry = item_meta.pop(item + "/key", None)
+        for where, entry in item_meta.items():
+            rest = where[len(item + "/value"):]
+            self.meta[target + rest] = entry
+        if key_entry is not None:
+            self.meta[target] = {**self.meta.get(target, {}), "key": key_entry}
 
     def build_leaf(self, field: FieldPlan, concrete: list[str | int]) -> Any:
         pointer = pointer_of(concrete)

@@ -67,8 +67,9 @@ def compile_schema(schema: Any, strict: bool = False,
     warnings = tuple(compiler.warnings)
     tuples = tuple(t.with_fingerprint() for t in compiler.tuples)
     unions = tuple(u.with_fingerprint() for u in compiler.unions)
+    maps = tuple(m.with_fingerprint() for m in compiler.maps)
     fingerprint = plan_fingerprint(fields, arrays, constants, nullables, compiler.root, checks,
-                                   warnings, tuples, unions)
+                                   warnings, tuples, unions, maps)
     return FillPlan(fields=fields, arrays=arrays, fingerprint=fingerprint, schema=document,
                     constants=constants, nullables=nullables, root=compiler.root,
-                    checks=checks, warnings=warnings, tuples=tuples, unions=unions)
+                    checks=checks, warnings=warnings, tuples=tuples, unions=unions, maps=maps)

@@ -82,6 +82,7 @@ class Compiler(LooseReading):
         self.nullables: list[NullablePlan] = []
         self.tuples: list[TuplePlan] = []
         self.unions: list = []    # deg.plan.UnionPlan, pre-order
+        self.maps: list = []      # deg.plan.MapPlan, pre-order
         self.warnings: list[PlanWarning] = []
         self.checks: dict[str, Any] = {}
         self.root: str | None = None
@@ -403,7 +404,10 @@ class Compiler(LooseReading):
         properties = node.get("properties")
         if not self.strict:
             if not (isinstance(properties, dict) and properties):
-                self.fill_empty_object(node, path, arrays, nullable, required)
+                if self.map_like(node):
+                    self.walk_map(node, path, arrays, nullable, required, depth)
+                else:
+                    self.fill_empty_object(node, path, arrays, nullable, required)
                 return
             if nullable:
                 self.nullables.append(NullablePlan(pointer=_pointer(path), path=path,

@@ -9,7 +9,11 @@ refuses with what to write instead. The rules are listed in docs/schemas.md:
   not fill by (`not`, `contains`, ...) are recorded as checks for the final validation;
 - `merge_all_of` / `merge_parts`: `allOf` and 2019-09+ `$ref` siblings merged (merge.py);
 - `constant_from_const` / `add_constant`: single values filled by assembly, never asked;
-- `fill_empty_object`: an object without declared properties (a map) filled `{}`;
+- `walk_map`: an object without declared properties (a map: a schema-valued
+  additionalProperties, one patternProperties entry, propertyNames) as key-value
+  extraction, an array of {key, value} items (`deg.plan.MapPlan`);
+- `fill_empty_object`: an object that admits only `{}` (additionalProperties false), or
+  whose keys deg cannot check (several patternProperties), filled `{}`;
 - `walk_tuple`: `prefixItems` as one leaf per position;
 - `implied_type`: a node without `type` read as the type its keywords imply;
 - `read_union` / `add_union_leaf` / `tag_of`: a scalar union with a number branch before a
@@ -26,7 +30,8 @@ from typing import Any
 
 import regex
 
-from deg.plan import CHOICE_SEGMENT, ConstantPlan, TuplePlan, UnionPlan, branch_segment
+from deg.plan import (CHOICE_SEGMENT, ArrayPlan, ConstantPlan, MapPlan, NullablePlan, TuplePlan,
+                      UnionPlan, branch_segment)
 from deg.schema import keywords as kw
 from deg.schema.merge import MergeConflict, merge
 from deg.schema.numbers import normalized_constraints
@@ -113,6 +118,60 @@ class LooseReading:
             self.warn(node.loc, f"no type: read as {implied}, the type its keywords imply")
         return Node({**node.schema, "type": implied}, {**node.locs, "type": node.loc}, node.loc,
                     node.active)
+
+    def map_like(self, node: Node) -> bool:
+        """An object without properties whose keys deg can find: anything but
+        `additionalProperties: false` (the only valid value is `{}`) or several key patterns
+        (a key may not match the one deg would check)."""
+        patterns = node.get("patternProperties") or {}
+        if len(patterns) > 1 or node.get("propertyNames") is False:
+            return False
+        return bool(patterns) or node.get("additionalProperties", True) is not False
+
+    def walk_map(self, node: Node, path: tuple[str, ...], arrays: tuple[str, ...],
+                 nullable: bool, required: bool, depth: int) -> None:
+        """A map as key-value extraction: an array of items {key, value} (deg.plan.MapPlan),
+        the key a string leaf checked against propertyNames and the key pattern, the value the
+        pattern's (else additionalProperties') schema; min/maxProperties bound the items."""
+        for index, name in enumerate(node.get("required", [])):
+            self.error(node.at("required") + (index,), f"required names {name!r}, which is not "
+                                                       "in properties: declare it to fill it")
+        patterns = node.get("patternProperties") or {}
+        parts = [({"type": "string"}, {"type": node.loc})]
+        names = node.get("propertyNames")
+        if isinstance(names, dict):
+            parts.append((names, {k: node.at("propertyNames") for k in names}))
+        if patterns:
+            (pattern, value_raw), = patterns.items()
+            parts.append(({"pattern": pattern}, {"pattern": node.at("patternProperties")}))
+            value_loc = node.at("patternProperties") + (pattern,)
+        else:
+            value_raw = node.get("additionalProperties", {})
+            value_loc = node.at("additionalProperties")
+            if value_raw is True:
+                value_raw = {}
+        key_schema, key_locs = self.merge_parts(parts) if len(parts) > 1 else parts[0]
+        pointer = _pointer(path)
+        if nullable:
+            self.nullables.append(NullablePlan(pointer=pointer, path=path, kind="array",
+                                               arrays=arrays))
+        self.maps.append(MapPlan(pointer=pointer, path=path, arrays=arrays))
+        self.warn(node.loc, "a map: its keys and values are found like the items of an array")
+        slot, first_leaf = len(self.arrays), len(self.fields)
+        self.arrays.append(None)  # type: ignore[arg-type]  # filled below, keeps pre-order
+        inner = arrays + (pointer,)
+        self.walk(Node(key_schema, key_locs, node.loc, node.active), path + ("*", "key"), inner,
+                  True, depth + 1)
+        value = self.child(value_raw, value_loc, node, depth + 1)
+        if value is not None:
+            self.walk(value, path + ("*", "value"), inner, True, depth + 1)
+        low, high = node.get("minProperties", 0), node.get("maxProperties")
+        self.arrays[slot] = ArrayPlan(
+            pointer=pointer, path=path, min_items=int(low),
+            max_items=None if high is None else int(high), unique_items=False,
+            required=required, title=node.get("title"), description=node.get("description"),
+            item_pointer=_pointer(path + ("*",)), item_kind="object",
+            fields=tuple(leaf.pointer for leaf in self.fields[first_leaf:]), arrays=arrays)
 
     def fill_empty_object(self, node: Node, path: tuple[str, ...], arrays: tuple[str, ...],
                           nullable: bool, required: bool) -> None:

@@ -45,7 +45,7 @@ def test_constants_fill_the_value_and_meta_in_schema_order():
     response = fill(CONSTANTS, [found("/id", "/id", "A-1"),
                                 found("/rows/0/qty", "/rows/*/qty", 2, "extract.number"),
                                 found("/rows/1/qty", "/rows/*/qty", 3, "extract.number")],
-                    [ArrayOutcome("/rows", "/rows", 2)])
+                    [ArrayOutcome("/rows", "/rows", 2), ArrayOutcome("/extra", "/extra", 0)])
     assert response["value"] == {"kind": "order", "id": "A-1", "unit": "kg",
                                  "rows": [{"qty": 2, "currency": "EUR"},
                                           {"qty": 3, "currency": "EUR"}], "extra": {}}
@@ -54,8 +54,8 @@ def test_constants_fill_the_value_and_meta_in_schema_order():
     assert response["meta"]["/rows/1/currency"] == {"mode": "const", "confidence": 1.0}
     assert response["meta"]["/extra"] == {"mode": "map", "items": 0}
     assert response["warnings"] == [{"pointer": "/properties/extra",
-                                     "message": "a map (keys not declared) is filled {}: deg "
-                                                "fills only declared properties"}]
+                                     "message": "a map: its keys and values are found like the "
+                                                "items of an array"}]
 
 
 NULLABLE = {"type": "object", "properties": {
@@ -142,9 +142,29 @@ def test_wrapped_roots_return_the_value_itself_with_meta_pointers_into_it():
                     [ArrayOutcome("/value", "/value", 1)])
     assert response["value"] == [{"n": 4}]
     assert list(response["meta"]) == ["", "/0/n"]
-    assert fill({"type": "object"}, [])["value"] == {}
+    assert fill({"type": "object"}, [], [ArrayOutcome("/value", "/value", 0)])["value"] == {}
     with pytest.raises(FillError, match=r"^\(root\): minItems 1: only 0 items"):
         fill({**schema, "items": {**schema["items"], "required": ["n"]}, "minItems": 1},
              [lost("/value/0/n", "/value/*/n", "extract.number")], [ArrayOutcome("/value", "/value", 1)])
     with pytest.raises(FillError, match=r"^\(root\): required field"):
         fill({"type": "string"}, [lost("/value", "/value")])
+
+
+def test_maps_fill_from_their_key_value_items():
+    schema = {"type": "object", "properties": {"labels": {
+        "type": "object", "propertyNames": {"pattern": "^[a-z]+$"},
+        "additionalProperties": {"type": "integer"}, "maxProperties": 3}}}
+    fields = [found("/labels/0/key", "/labels/*/key", "apples"),
+              found("/labels/0/value", "/labels/*/value", 3, "extract.number"),
+              found("/labels/1/key", "/labels/*/key", "pears"),
+              found("/labels/1/value", "/labels/*/value", 5, "extract.number"),
+              found("/labels/2/key", "/labels/*/key", "apples"),        # the first one wins
+              found("/labels/2/value", "/labels/*/value", 9, "extract.number")]
+    response = fill(schema, fields, [ArrayOutcome("/labels", "/labels", 3)])
+    assert response["value"] == {"labels": {"apples": 3, "pears": 5}}
+    assert response["meta"]["/labels"] == {"mode": "map", "items": 2}
+    assert response["meta"]["/labels/pears"]["mode"] == "extract.number"
+    assert response["meta"]["/labels/pears"]["key"]["mode"] == "extract.span"
+    nullable = {"type": "object", "properties": {"m": {
+        "type": ["object", "null"], "additionalProperties": {"type": "string"}}}}
+    assert fill(nullable, [], [ArrayOutcome("/m", "/m", 0)])["value"] == {"m": None}

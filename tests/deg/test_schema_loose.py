@@ -117,24 +117,42 @@ def test_nullable_arrays_and_objects_compile_with_their_leaves():
     assert plan.field_at("/addr/city").on_null == "forbid"   # the object becomes null instead
 
 
-@pytest.mark.parametrize("schema,value,message", [
-    ({"type": "object", "additionalProperties": {"type": "string"}}, {},
-     "a map (keys not declared) is filled {}: deg fills only declared properties"),
-    ({"type": "object"}, {}, "an object without declared properties is filled {}: deg fills "
-                             "only declared properties"),
-    ({"type": ["object", "null"], "patternProperties": {"^x": {"type": "integer"}}}, None,
-     "a map (keys not declared) is filled null: deg fills only declared properties"),
+@pytest.mark.parametrize("schema,key,value_pointers", [
+    ({"type": "object", "additionalProperties": {"type": "string"}}, {}, ["/m/*/value"]),
+    ({"type": "object"}, {}, ["/m/*/value"]),
+    ({"type": ["object", "null"], "patternProperties": {"^x": {"type": "integer"}}},
+     {"pattern": "^x"}, ["/m/*/value"]),
+    ({"type": "object", "propertyNames": {"maxLength": 8},
+      "additionalProperties": {"type": "object", "properties": {"a": {"type": "boolean"}}}},
+     {"maxLength": 8}, ["/m/*/value/a"]),
 ])
-def test_objects_without_properties_are_filled_empty(schema, value, message):
+def test_maps_are_arrays_of_key_value_items(schema, key, value_pointers):
     plan = compile_schema(obj(a={"type": "boolean"}, m=schema))
-    (constant,) = plan.constants
+    (found,) = plan.maps
+    assert found.pointer == "/m" and plan.array_at("/m").item_pointer == "/m/*"
+    leaf = plan.field_at("/m/*/key")
+    assert (leaf.mode, leaf.required, dict(leaf.constraints)) == ("extract.span", True, key)
+    assert [f.pointer for f in plan.fields if f.pointer.startswith("/m/*/value")] == value_pointers
+    assert ("/properties/m", "a map: its keys and values are found like the items of an array") \
+        in warnings_of(obj(m=schema))
+    bounded = compile_schema(obj(m={**schema, "minProperties": 1, "maxProperties": 3}))
+    assert (bounded.array_at("/m").min_items, bounded.array_at("/m").max_items) == (1, 3)
+    assert FillPlan.from_dict(json.loads(json.dumps(plan.to_dict()))) == plan
+
+
+@pytest.mark.parametrize("schema,value", [
+    ({"type": "object", "additionalProperties": False}, {}),
+    ({"type": "object", "patternProperties": {"^a": {"type": "string"}, "^b": {}}}, {}),
+])
+def test_objects_that_admit_only_the_empty_object_are_filled_empty(schema, value):
+    (constant,) = compile_schema(obj(m=schema)).constants
     assert (constant.value, constant.kind) == (value, "empty")
-    assert ("/properties/m", message) in warnings_of(obj(a={"type": "boolean"}, m=schema))
 
 
-def test_maps_that_need_keys_are_refused():
+def test_maps_that_need_declared_keys_are_refused():
     assert "declare it to fill it" in errors_of(obj(m={"type": "object", "required": ["k"]}))[0]["msg"]
-    assert "minProperties needs keys" in errors_of(obj(m={"type": "object", "minProperties": 1}))[0]["msg"]
+    assert "minProperties needs keys" in errors_of(obj(m={
+        "type": "object", "additionalProperties": False, "minProperties": 1}))[0]["msg"]
 
 
 def test_tuples_are_positional_leaves():
@@ -341,7 +359,8 @@ def test_untyped_nodes_take_the_type_their_keywords_imply():
     ({"type": "string", "description": "the name"}, ["/value"]),
     ({"type": "array", "items": {"type": "integer"}}, ["/value/*"]),
     ({"enum": ["a", "b"]}, ["/value"]),
-    ({"type": "object", "additionalProperties": {"type": "string"}}, []),
+    ({"type": "object", "additionalProperties": {"type": "string"}},
+     ["/value/*/key", "/value/*/value"]),
 ])
 def test_non_object_roots_are_wrapped(schema, pointers):
     plan = compile_schema(schema)

@@ -14,7 +14,7 @@ def obj(**properties) -> dict:
 
 # (schema, location of the keyword, what the message tells the author to do)
 REFUSALS = {
-    "map needing keys": (obj(m={"type": "object", "additionalProperties": {"type": "string"},
+    "map needing keys": (obj(m={"type": "object", "additionalProperties": False,
                                 "minProperties": 1}),
                          ["properties", "m", "minProperties"], "declare the properties"),
     "required key of a map": (obj(m={"type": "object", "required": ["k"],
