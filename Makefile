@@ -25,6 +25,10 @@ $(STAMP): $(VPY) pyproject.toml
 	# GPU kernels (Triton, flash-linear-attention): imported only with CUDA, and by the kernel
 	# tests under Triton's CPU interpreter. --no-deps keeps a CUDA torch out.
 	$(VPY) -m pip install -q --no-deps triton==3.9.0 fla-core==0.6.0 flash-linear-attention==0.6.0 einops==0.8.2
+	# The real-schema corpus (benchmarks/schema_corpus.py) reads the JSON Schemas these
+	# packages ship; nothing imports them, so --no-deps.
+	$(VPY) -m pip install -q --no-deps check-jsonschema==0.39.0 kubernetes-validate==1.37.0 \
+	  cfn-lint==1.58.0 aws-sam-translator==1.115.0 nbformat==5.11.1
 	touch $(STAMP)
 
 # System tools the evaluation service shells out to (PDF text, OCR). Installed from Debian's
