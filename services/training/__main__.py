@@ -100,7 +100,13 @@ def _run_train(args):
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m services.training", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    add_commands(parser)
+    return parser
+
+
+def add_commands(parser: argparse.ArgumentParser) -> None:
+    """Every training command as a subcommand of `parser` (here and under `deg train`)."""
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     t = sub.add_parser("train", help="train the heads (resumes from the last checkpoint in --out)")
     _add_train_args(t)
     _add_world_size(t)
@@ -140,11 +146,19 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     _add_train_args(sub.add_parser("enqueue-train", help="queue a training job"))
     _add_cal_args(sub.add_parser("enqueue-calibrate", help="queue a calibration job"))
-    return parser
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """`deg train ...`: the same commands and options as `python -m services.training`."""
+    add_commands(parser)
+    parser.set_defaults(run=run)
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    return run(_parser().parse_args(argv))
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
         if args.command == "train":
