@@ -167,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
                 print(last)
         elif args.command == "calibrate":
             report = run_calibration(args.checkpoint, features=args.features, records=args.records, limit=args.limit)
-            print(json.dumps(report.as_dict(), indent=1, sort_keys=True))
+            print(json.dumps(report.as_dict(), sort_keys=True))  # one line: the summary is the last line
         elif args.command == "features":
             print(cache_features(args.records, args.split, args.out, array_mode=args.array_mode, seed=args.seed,
                                  limit=args.limit, progress=True, adapt_from=args.adapt_from,
@@ -177,13 +177,13 @@ def run(args: argparse.Namespace) -> int:
                 print(json.dumps(row))
         elif args.command == "fit-prior":
             print(json.dumps(fit_prior(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,
-                                       framing=args.framing, out=args.out), indent=1))
+                                       framing=args.framing, out=args.out), sort_keys=True))
         elif args.command == "prior-ablation":
             print(json.dumps(prior_ablation(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit),
-                             indent=1))
+                             sort_keys=True))
         elif args.command == "evaluate":
             runtime = load_runtime(args.checkpoint)      # heads, and adapters when the checkpoint has them
-            print(json.dumps(evaluate(runtime, read_records(args.records, args.split, args.limit)), indent=1))
+            print(json.dumps(evaluate(runtime, read_records(args.records, args.split, args.limit)), sort_keys=True))
         else:
             settings = TrainingServiceSettings.from_env()
             if args.command == "worker":

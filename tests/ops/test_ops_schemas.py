@@ -109,3 +109,13 @@ def test_compose_and_k8s_serve_the_checkpoint_the_image_carries():
 def test_the_served_model_id_is_the_checkpoint_directory_name():
     declared = json.loads((REPOSITORY_CHECKPOINT / "deg.json").read_text())["model_id"]
     assert declared == REPOSITORY_CHECKPOINT.name
+
+
+def test_what_make_run_says_of_the_shipped_checkpoint_speaks_of_the_product():
+    import re
+
+    from services.suite import _provenance_status
+
+    status = _provenance_status(REPOSITORY_CHECKPOINT)
+    assert status, "the shipped checkpoint says how good it is"
+    assert not re.search(r"\bissues?\b|#\d+|\bsession|\bagent|\bhelper", status, re.IGNORECASE), status
