@@ -183,7 +183,8 @@ def run(args: argparse.Namespace) -> int:
                              sort_keys=True))
         elif args.command == "evaluate":
             runtime = load_runtime(args.checkpoint)      # heads, and adapters when the checkpoint has them
-            print(json.dumps(evaluate(runtime, read_records(args.records, args.split, args.limit)), sort_keys=True))
+            summary = evaluate(runtime, read_records(args.records, args.split, args.limit), progress=True)
+            print(json.dumps(summary, sort_keys=True))
         else:
             settings = TrainingServiceSettings.from_env()
             if args.command == "worker":
