@@ -3,7 +3,8 @@
 - decide.choice / decide.score: softmax (fp64) of the head's logits over the options.
 - decide.noul: the true/false head's probability of "true".
 - after the LM-prior mix, `adjust_decide`: a choice's verbatim option evidence and the
-  true/false shift, both fitted on held-out domains (0 = off).
+  true/false shift, both fitted on held-out domains (0 = off); an extract without a
+  request `null_margin` uses the head set's fitted `Heads.null_margin`.
 - extract: start/end logits over the context tokens (an anchored item's leaves get the
   anchor head's positional bias towards its region); the spans are scored by
   `decode.plain_scores`, or for typed modes (numbers, dates, emails, ...) only the
@@ -82,7 +83,9 @@ def decide_leaf(heads: Heads, q: Question, answer: Answer, trunk: TrunkView, opt
         scored = typed_scores(ls, le, trunk.tokens, _candidates(kind, trunk.text), override)
     else:
         scored = plain_scores(ls, le, trunk.tokens, trunk.text, override)
-    margin = options.null_margin if options.null_margin is not None else default_null_margin
+    margin = options.null_margin
+    if margin is None:                     # the head set's fitted margin on top of the runtime's
+        margin = default_null_margin + float(heads.null_margin)
     return pick_extract(f, q.pointer, trunk.text, scored, null_lp, null_margin=margin,
                         date_order=options.date_order, default_offset=options.default_offset)
 

@@ -34,7 +34,9 @@ GRID = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
 # The decide adjustments fitted after the mix (`runtime.decide.adjust_decide`).
 VERBATIM_GRID = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)
 SHIFT_GRID = tuple(k / 4 for k in range(-12, 13))
-ADJUSTMENTS = (("choice", "verbatim_weight", VERBATIM_GRID), ("noul", "noul_shift", SHIFT_GRID))
+MARGIN_GRID = tuple(k / 2 for k in range(-8, 9))
+ADJUSTMENTS = (("choice", "verbatim_weight", VERBATIM_GRID), ("noul", "noul_shift", SHIFT_GRID),
+               ("extract", "null_margin", MARGIN_GRID))
 MISSING = object()
 
 
