@@ -95,3 +95,36 @@ def test_generated_requests_get_documented_answers_and_no_server_error(live, met
     assert statuses, "no request was sent"
     if mode is GenerationMode.NEGATIVE:
         assert any(400 <= status < 500 for status in statuses), statuses   # broken bodies are refused
+
+
+def test_job_records_are_answered_as_documented_running_done_and_failed(live):
+    """The fuzzer cannot guess a job id; a submitted job is read until it ends, done or failed."""
+    import time
+
+    import httpx
+    import jsonschema
+
+    from schema_strategy import inline_refs
+
+    url, _ = live
+    document = httpx.get(url + "/openapi.json", trust_env=False).json()
+    documented = inline_refs(document["paths"]["/v1/fills/{job_id}"]["get"]["responses"]["200"], document)
+    record_schema = documented["content"]["application/json"]["schema"]
+    fine = {"type": "object", "properties": {"urgent": {"type": "boolean"}}}
+    unfillable = {"type": "object", "properties": {"note": {"type": "string", "x-generate": True, "minLength": 60}},
+                  "required": ["note"]}   # the rule-based runtime writes "note text": a fill_error
+    ended = {}
+    for name, schema in (("fine", fine), ("unfillable", unfillable)):
+        accepted = httpx.post(url + "/v1/fills", json={"context": "urgent? yes", "schema": schema}, trust_env=False)
+        assert accepted.status_code == 202, accepted.text
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            record = httpx.get(url + accepted.headers["location"], trust_env=False).json()
+            jsonschema.validate(record, record_schema)
+            if record["status"] in ("done", "failed"):
+                ended[name] = record
+                break
+            time.sleep(0.05)
+    assert ended["fine"]["status"] == "done" and ended["fine"]["result"]["value"]["urgent"] in (True, False)
+    assert ended["unfillable"]["status"] == "failed"
+    assert (ended["unfillable"]["error"]["status"], ended["unfillable"]["error"]["type"]) == (500, "fill_error")
