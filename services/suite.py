@@ -1,4 +1,6 @@
-"""`python -m services.suite` (what `make run` runs): the whole suite as local processes.
+"""`python -m services.suite` (what `make run` runs; also `deg serve`, whose `--port`,
+`--inference-port`, `--checkpoint` and `--redis-url` set the variables below): the whole suite
+as local processes.
 
 It starts the inference service, waits until its gRPC health service says SERVING, starts the
 gateway on `127.0.0.1:$DEG_PORT` pointed at it (and at Redis when there is one), waits until
