@@ -66,6 +66,7 @@ def browser():
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                  "--no-proxy-server", "--window-size=1500,1400", "--disable-extensions"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the page's console, read by tests
     # both paths given: Selenium Manager (which would download a driver) never runs
     driver = webdriver.Chrome(service=Service(executable_path=_binary("chromedriver")), options=options)
     driver.set_page_load_timeout(WAIT_S)
@@ -115,6 +116,7 @@ def test_fill_shows_value_plan_highlighted_spans_and_bars(stack, browser, tmp_pa
     from selenium.webdriver.common.action_chains import ActionChains
 
     open_page(browser, stack, KEY)
+    browser.get_log("browser")  # drain: only what this fill logs counts below
     choose_example(browser, "ticket")
     context = browser.find_element("id", "context").get_property("value")
     schema = json.loads(browser.find_element("id", "schema").get_property("value"))
@@ -156,6 +158,9 @@ def test_fill_shows_value_plan_highlighted_spans_and_bars(stack, browser, tmp_pa
     active = browser.find_elements("css selector", "#context-view mark.span.active")
     assert active and all(pointer in mark.get_attribute("data-pointers").split() for mark in active)
     assert "active" in row.get_attribute("class")
+
+    # no script error and no failed request (a missing file, a refused call) on the way
+    assert [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"] == []
 
     shot = tmp_path / "playground.png"
     assert browser.save_screenshot(str(shot))

@@ -226,16 +226,23 @@ function optionsText(field) {
 function renderPlan(plan) {
   const body = $("plan-table").tBodies[0];
   body.replaceChildren();
-  for (const array of plan.arrays) {
+  const arrays = new Map(plan.arrays.map((array) => [array.pointer, array]));
+  const shown = new Set();
+  const arrayRow = (array) => {
+    shown.add(array.pointer);
     const bounds = `items ${array.min_items}..${array.max_items === null ? "∞" : array.max_items}`;
     body.append(el("tr", {}, el("td", { class: "pointer", text: array.pointer }), el("td", { class: "mode", text: "array" }),
       el("td", { text: array.item_kind }), el("td", { text: bounds })));
-  }
+  };
   for (const field of plan.fields) {
+    for (const pointer of field.arrays) {  // an array's row comes just before its first leaf
+      if (arrays.has(pointer) && !shown.has(pointer)) arrayRow(arrays.get(pointer));
+    }
     const type = Array.isArray(field.json_type) ? field.json_type.join(" | ") : field.json_type;
     body.append(el("tr", {}, el("td", { class: "pointer", text: field.pointer }), el("td", { class: "mode", text: field.mode }),
       el("td", { text: type + (field.nullable ? " (nullable)" : "") }), el("td", { text: optionsText(field) })));
   }
+  plan.arrays.filter((array) => !shown.has(array.pointer)).forEach(arrayRow);  // arrays without leaves
   $("plan-summary").textContent =
     `· ${plan.fields.length} field(s), ${plan.arrays.length} array(s) · plan ${plan.fingerprint.slice(0, 12)}`;
   const warnings = $("plan-warnings");
@@ -403,6 +410,7 @@ async function onFill() {
     const schema = readSchema();
     const context = $("context").value;
     if (!context.trim()) throw new ApiProblem(0, null, "paste a context first (or drop a file, or pick an example)");
+    show("result-section", false);  // what is shown is always the latest answer
     await fetchPlan(schema);  // the plan first: what will be decided, copied and written
     const started = performance.now();
     const { body, headers: answer } = await call("POST", "v1/fill", { context, schema });
