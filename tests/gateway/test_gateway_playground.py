@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import deg
 from deg_service_procs import free_port
 from gateway.app import create_app
+from gateway.pdftext import PdfTextError, pdf_text
 from gateway.settings import GatewaySettings
 from pdf_bytes import image_only_pdf, text_pdf
 
@@ -132,3 +134,28 @@ def test_settings_read_the_playground_variables():
     settings = GatewaySettings.from_env({"DEG_PLAYGROUND": "off", "DEG_PDF_MAX_PAGES": "7"})
     assert settings.playground is False and settings.pdf_max_pages == 7
     assert GatewaySettings.from_env({}).playground is True
+
+
+VALID_PDF = text_pdf([["Order A-77 ships today."], ["Total 12.50"]])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(
+    st.binary(max_size=600).map(lambda tail: b"%PDF-1.4\n" + tail),
+    st.lists(st.tuples(st.integers(0, len(VALID_PDF) - 1), st.integers(0, 255)), min_size=1, max_size=8).map(
+        lambda edits: bytes(_edit(VALID_PDF, edits))),
+))
+def test_any_pdf_like_bytes_give_text_or_a_pdf_error_never_another_exception(data):
+    try:
+        result = pdf_text(data, max_pages=50)
+    except PdfTextError as exc:
+        assert str(exc)
+    else:
+        assert result.text and result.pages >= 1
+
+
+def _edit(data: bytes, edits: list[tuple[int, int]]) -> bytearray:
+    out = bytearray(data)
+    for index, value in edits:
+        out[index] = value
+    return out
