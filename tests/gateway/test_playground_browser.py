@@ -171,6 +171,22 @@ def test_fill_shows_value_plan_highlighted_spans_and_bars(stack, browser, tmp_pa
     print(f"playground screenshot: {shot} (kept at {kept})")
 
 
+def test_spans_count_code_points_past_astral_characters(stack, browser):
+    """Spans are code-point offsets; a JavaScript string indexes UTF-16 units, so an emoji
+    before a span would shift a highlight built by plain string slicing."""
+    open_page(browser, stack, KEY)
+    context = "🎉🎉 party order 😀\norder_id: Z-9\nnote: thanks 👍"
+    schema = {"type": "object", "properties": {"order_id": {"type": ["string", "null"]}}, "required": ["order_id"]}
+    # chromedriver types only BMP characters, so the values are set as a paste would set them
+    browser.execute_script("document.getElementById('context').value = arguments[0];"
+                           "document.getElementById('schema').value = arguments[1];", context, json.dumps(schema))
+    click(browser, "fill-button")
+    assert wait_state(browser, {"filled", "error"}) == "filled", browser.find_element("id", "error").text
+    marks = browser.find_elements("css selector", "#context-view mark.span")
+    assert [mark.text for mark in marks] == ["Z-9"]
+    assert browser.find_element("id", "context-view").text == context
+
+
 def test_errors_are_shown_with_the_gateways_message(stack, browser):
     open_page(browser, stack, key=None)  # no key: the gateway's 401 must reach the user
     choose_example(browser, "ticket")

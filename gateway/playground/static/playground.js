@@ -366,7 +366,15 @@ function highlight(pointer, on) {
   marks.forEach((mark) => mark.classList.toggle("active", on));
   const row = state.rowsByPointer.get(pointer);
   if (row) row.classList.toggle("active", on);
-  if (on && marks.length) marks[0].scrollIntoView({ block: "nearest", inline: "nearest" });
+  if (on && marks.length) scrollWithin($("context-view"), marks[0]);
+}
+
+// Scroll the context box (never the page, which would move the row away from the pointer).
+function scrollWithin(view, mark) {
+  const top = mark.offsetTop;  // relative to the view: it is the mark's offsetParent (position: relative)
+  if (top < view.scrollTop || top + mark.offsetHeight > view.scrollTop + view.clientHeight) {
+    view.scrollTop = Math.max(0, top - view.clientHeight / 3);
+  }
 }
 
 function renderFill(response, headers, elapsedMs) {
