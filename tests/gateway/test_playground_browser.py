@@ -226,3 +226,17 @@ def _plan(url: str, schema: dict) -> dict:
                           headers={"Authorization": f"Bearer {KEY}"}, trust_env=False)
     assert response.status_code == 200, response.text
     return response.json()
+
+
+def test_a_dropped_text_file_becomes_the_context(stack, browser):
+    open_page(browser, stack, KEY)
+    # the drop event a file dragged from the desktop fires, with a real File in its DataTransfer
+    browser.execute_script("""
+        const data = new DataTransfer();
+        data.items.add(new File([arguments[0]], "note.txt", {type: "text/plain"}));
+        const zone = document.getElementById("drop-zone");
+        zone.dispatchEvent(new DragEvent("dragover", {dataTransfer: data, bubbles: true, cancelable: true}));
+        zone.dispatchEvent(new DragEvent("drop", {dataTransfer: data, bubbles: true, cancelable: true}));
+    """, "order_id: B-12\nplease hurry")
+    wait_for(browser, lambda d: d.find_element("id", "context-info").text == "note.txt: 27 characters")
+    assert browser.find_element("id", "context").get_property("value") == "order_id: B-12\nplease hurry"
