@@ -6,8 +6,7 @@ decision APIs `POST /v1/decisions` and `POST /v1/systemone` (`gateway.compat`, c
 OpenAI structured outputs `POST /v1/chat/completions` and `POST /v1/responses`, a PDF's text
 layer as a context `POST /v1/pdf/text` and the playground page `GET /playground`
 (`gateway.playground`), and the OpenAPI document at `/openapi.json` (page at `/docs`, built by
-`gateway.openapi`). Error bodies
-and statuses are listed in `gateway.errors`.
+`gateway.openapi`). Error bodies and statuses are listed in `gateway.errors`.
 
 Middleware, outermost first: metrics -> body size limit (413 on the bytes as sent) -> zstd
 request decompression (`Content-Encoding: zstd`, 413 past `max_decompressed_bytes`) -> routes.
