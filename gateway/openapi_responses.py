@@ -32,7 +32,7 @@ PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
 ERROR_KINDS = ("invalid_json", "invalid_request", "unauthorized", "not_found", "payload_too_large",
                "context_too_long", "validation_error", "schema_error", "rate_limited", "overloaded", "fill_error",
                "internal_error", "inference_error", "inference_unavailable", "store_unavailable", "timeout",
-               "job_lost")
+               "job_lost", "unsupported_media_type", "invalid_pdf")
 
 PROBLEM = {"type": "object", "required": ["loc", "msg"],
            "properties": {"loc": {"type": "array", "items": {"type": ["string", "integer"]}}, "msg": STRING}}
@@ -99,19 +99,23 @@ HEALTH = closed(["status", "gateway", "inference", "redis"], {
                   "description": "the inference service's status and figures (model_id, queue_depth, ...)"},
     "redis": closed(["status"], {"status": {"enum": ["ok", "unavailable", "off"]}}),
 })
+PDF_TEXT = closed(["text", "pages", "empty_pages", "chars"], {
+    "text": {**STRING, "description": "the text layer, pages joined, to send as a fill's context"},
+    "pages": COUNT, "empty_pages": COUNT, "chars": COUNT})
 GATEWAY_ERROR = closed(["error"], {"error": closed(["type", "message"], {
     "type": {"enum": list(ERROR_KINDS)}, "message": STRING, "errors": {"type": "array", "items": PROBLEM}})})
 
 COMPONENTS: dict[str, dict[str, Any]] = {
     "FieldMeta": FIELD_META, "PlanWarning": PLAN_WARNING, "FillResponse": FILL_RESPONSE,
     "PlanResponse": PLAN_RESPONSE, "FillJobAccepted": JOB_ACCEPTED, "FillJob": JOB, "ModelList": MODEL_LIST,
-    "Health": HEALTH, "GatewayError": GATEWAY_ERROR,
+    "Health": HEALTH, "PdfText": PDF_TEXT, "GatewayError": GATEWAY_ERROR,
 }
 
 WHY = {400: "the body is not JSON, nests too deeply, or has a malformed Content-Length",
        401: "auth is on and the API key is missing or unknown",
        404: "no such job (unknown, or expired)",
        413: "the body, or the context, is larger than the gateway or the model can take",
+       415: "the body is not sent as a PDF (Content-Type application/pdf)",
        422: "unknown fields or options, wrong types, an unknown model, or a schema deg cannot fill (every "
             "problem listed)",
        429: "rate limit or inference queue full (Retry-After)",
@@ -144,6 +148,8 @@ ROUTES = {
     "plan": responses({200: ("the fill plan and every warning", "PlanResponse")}, BODY_ROUTE),
     "models": responses({200: ("the served model id, its aliases and the compatibility names", "ModelList")},
                         (401, 500, 502, 503)),
+    "pdf_text": responses({200: ("the PDF's text layer", "PdfText")}, (401, 413, 415, 422, 429, 500),
+                          why={**WHY, 422: "not a PDF, encrypted, too many pages, or no text layer"}),
     "health": responses({200: ("fills can be served (status ok, or degraded when Redis is down)", "Health"),
                          503: ("no inference backend answers", "Health")}, (500,)),
 }
