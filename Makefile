@@ -31,11 +31,15 @@ $(STAMP): $(VPY) pyproject.toml
 	  cfn-lint==1.58.0 aws-sam-translator==1.115.0 nbformat==5.11.1
 	touch $(STAMP)
 
-# System tools the evaluation service shells out to (PDF text, OCR). Installed from Debian's
-# packages when missing; a machine without root must provide them itself.
+# System tools: the evaluation service shells out to poppler and Tesseract (PDF text, OCR); the
+# playground's browser test drives Debian's chromium through chromedriver. Installed from
+# Debian's packages when missing; a machine without root must provide them itself.
+SYSDEPS_CMDS := pdftotext tesseract chromium chromedriver
+SYSDEPS_PKGS := poppler-utils tesseract-ocr tesseract-ocr-eng chromium chromium-driver
 sysdeps:
-	@command -v pdftotext >/dev/null && command -v tesseract >/dev/null || \
-	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils tesseract-ocr tesseract-ocr-eng >/dev/null; }
+	@( for c in $(SYSDEPS_CMDS); do command -v $$c >/dev/null || exit 1; done ) || \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSDEPS_PKGS) >/dev/null; } || \
+	  { echo "missing system packages; install them with: apt-get install -y $(SYSDEPS_PKGS)" >&2; exit 1; }
 
 setup: sysdeps $(STAMP)
 

@@ -3,9 +3,10 @@
 Routes: `POST /v1/fill`, `POST /v1/fills` and `GET /v1/fills/{id}` (a fill as a job,
 `gateway.jobs`), `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, the
 decision APIs `POST /v1/decisions` and `POST /v1/systemone` (`gateway.compat`, contract 9.1),
-OpenAI structured outputs `POST /v1/chat/completions` and `POST /v1/responses`, and the
-OpenAPI document at `/openapi.json` (page at `/docs`, built by `gateway.openapi`). Error bodies
-and statuses are listed in `gateway.errors`.
+OpenAI structured outputs `POST /v1/chat/completions` and `POST /v1/responses`, a PDF's text
+layer as a context `POST /v1/pdf/text` and the playground page `GET /playground`
+(`gateway.playground`), and the OpenAPI document at `/openapi.json` (page at `/docs`, built by
+`gateway.openapi`). Error bodies and statuses are listed in `gateway.errors`.
 
 Middleware, outermost first: metrics -> body size limit (413 on the bytes as sent) -> zstd
 request decompression (`Content-Encoding: zstd`, 413 past `max_decompressed_bytes`) -> routes.
@@ -63,13 +64,16 @@ from gateway.body import BodyLimitMiddleware, parse_json
 from gateway.cache import ResponseCache, cache_key
 from gateway.compat import ServedModel, build_compat_router, compat_error_response, models_body
 from gateway.compat.openapi_bodies import COMPONENTS as COMPAT_BODIES
+from gateway.compat.openapi_responses import COMPONENTS as COMPAT_RESPONSES
 from gateway.errors import ApiError, api_error_handler, error_response
 from gateway.inference import InferenceClient
 from gateway.jobs import FillJobs, MemoryJobs, RedisJobs, public
 from gateway.keys import KeyChecker
 from gateway.metrics import GatewayMetrics
 from gateway.plans import PlanCache
+from gateway.playground import install_playground
 from gateway.openapi import install_openapi, model_components, request_body
+from gateway.openapi_responses import COMPONENTS as RESPONSE_BODIES, ROUTES as RESPONSES_OF
 from gateway.ratelimit import RateLimiter
 from gateway.requests import PlanRequest, parse_plan_request
 from gateway.settings import GatewaySettings
@@ -171,9 +175,13 @@ class Gateway:
                 headers={"Retry-After": str(decision.retry_after_s)},
             )
 
-    async def body(self, request: Request) -> dict[str, Any]:
+    async def guard(self, request: Request) -> None:
+        """Auth (401), then the rate limit (429): what every `/v1` route checks first."""
         await self.authorize(request)
         await self.limit(request)
+
+    async def body(self, request: Request) -> dict[str, Any]:
+        await self.guard(request)
         return parse_json(await request.body(), self.settings.max_json_depth)
 
     # -- compile ------------------------------------------------------------------------------
@@ -405,7 +413,8 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     app.add_middleware(ZstdRequestMiddleware, max_decompressed_bytes=settings.max_decompressed_bytes,
                        error_response=compat_error_response)
     # Inside the metrics middleware below (added later = outer), so refused bodies are counted.
-    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes,
+                       error_response=compat_error_response)
 
     @app.middleware("http")
     async def observe(request: Request, call_next):
@@ -416,21 +425,26 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         gateway.metrics.latency.labels(path).observe(time.perf_counter() - started)
         return response
 
-    app.add_api_route("/v1/fill", gateway.fill, methods=["POST"], openapi_extra=request_body(FillRequest),
+    app.add_api_route("/v1/fill", gateway.fill, methods=["POST"],
+                      openapi_extra={**request_body(FillRequest), **RESPONSES_OF["fill"]},
                       summary="Fill a JSON Schema from a context", tags=["fill"])
     app.add_api_route("/v1/fills", gateway.submit_fill, methods=["POST"], status_code=202,
-                      openapi_extra=request_body(FillRequest), summary="Start a fill as a job (202, Location)",
-                      tags=["fill"])
+                      openapi_extra={**request_body(FillRequest), **RESPONSES_OF["fills"]},
+                      summary="Start a fill as a job (202, Location)", tags=["fill"])
     app.add_api_route("/v1/fills/{job_id}", gateway.fill_job, methods=["GET"],
                       openapi_extra={"parameters": [{"name": "job_id", "in": "path", "required": True,
-                                                     "schema": {"type": "string"}}]},
+                                                     "schema": {"type": "string"}}], **RESPONSES_OF["job"]},
                       summary="A fill job's status, progress and result", tags=["fill"])
-    app.add_api_route("/v1/plan", gateway.plan, methods=["POST"], openapi_extra=request_body(PlanRequest),
+    app.add_api_route("/v1/plan", gateway.plan, methods=["POST"],
+                      openapi_extra={**request_body(PlanRequest), **RESPONSES_OF["plan"]},
                       summary="Compile a schema to its fill plan (no model)", tags=["fill"])
-    app.add_api_route("/v1/models", gateway.models, methods=["GET"], summary="Accepted model names", tags=["fill"])
-    app.add_api_route("/health", gateway.health, methods=["GET"], summary="Gateway, inference and Redis status", tags=["ops"])
+    app.add_api_route("/v1/models", gateway.models, methods=["GET"], openapi_extra=RESPONSES_OF["models"],
+                      summary="Accepted model names", tags=["fill"])
+    app.add_api_route("/health", gateway.health, methods=["GET"], openapi_extra=RESPONSES_OF["health"],
+                      summary="Gateway, inference and Redis status", tags=["ops"])
     app.add_api_route("/metrics", gateway.metrics_page, methods=["GET"], summary="Prometheus metrics", tags=["ops"],
                       include_in_schema=False)
+    install_playground(app, gateway.guard, settings.pdf_max_pages, serve_page=settings.playground)
     app.include_router(build_compat_router(
         gateway.fill_plan, gateway.served_model,
         check_key=gateway.check_key if settings.auth else None,
@@ -440,5 +454,5 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         "type": "number", "minimum": MIN_TIMEOUT_S, "maximum": settings.max_timeout_s,
         "description": "the fill's deadline in seconds (default: computed from the context length and the "
                        "plan; see DEG_REQUEST_TIMEOUT_S)"}
-    install_openapi(app, {**components, **COMPAT_BODIES})
+    install_openapi(app, {**components, **COMPAT_BODIES, **RESPONSE_BODIES, **COMPAT_RESPONSES})
     return app
