@@ -30,6 +30,14 @@ sorted set, so the fingerprint of a plan without them is unchanged. `warnings` (
 ignored, with the schema pointer) never change a value, but a response reports them, so they
 are hashed too.
 
+Unions and maps. A `UnionPlan` (an anyOf/oneOf of objects, arrays or mixed branches) is the
+one node the runtime asks in two phases: its choice leaf (a decide.choice at `<pointer>/|`)
+first, then only the chosen branch's nodes, which sit under `<pointer>/|k` (`scope_of` gives
+the scope a node is asked in: round 0, an array item, a chosen branch). Unions join the
+parallel fingerprint set (the runtime asks them). A `MapPlan` marks an array of {key, value}
+items that assembly turns into an object; the runtime asks it as the array it is. Both are
+hashed only when present.
+
 Wire form. `to_dict()` is JSON-serializable and stable across runs; `FillPlan.from_dict`
 rebuilds the identical plan (schema copy included) and recomputes every fingerprint, so a
 plan altered in transit or produced by another plan version is refused, not trusted.
