@@ -45,7 +45,7 @@ from deg.schema import keywords as kw
 from deg.schema.loose import LooseReading
 from deg.schema.numbers import (admissible_integers, normalized_constraints,
                                 number_admits_some)
-from deg.schema.node import Node, _describe, _equality_key, _pointer, _value_type
+from deg.schema.node import RECURSION_MARK, Node, _describe, _equality_key, _pointer, _value_type
 from deg.schema.refs import Loc, RefProblem, find_anchors, resolve_ref
 
 MAX_SCHEMA_DEPTH = 64          # nested schemas (properties, items, $ref hops) on one path
@@ -56,7 +56,6 @@ MIN_OPTIONS, MAX_OPTIONS = 2, 255
 MIN_LEVELS, MAX_LEVELS = 2, 11
 ROOT_PROPERTY = "value"        # the internal property a non-object root is filled under
 DEFAULT_MAX_RECURSION = 3      # loose: times a recursive $ref is unrolled on one path
-RECURSION_MARK = "$deg-recursion"  # the schema a recursive $ref past that depth stands for
 # Drafts in which a $ref's siblings are ignored by validation (2019-09 on: they apply too).
 _REF_OVERRIDES_SIBLINGS = (validators.Draft4Validator, validators.Draft6Validator,
                            validators.Draft7Validator)
@@ -478,8 +477,8 @@ class Compiler(LooseReading):
         if item is None:
             return
         if RECURSION_MARK in item:  # loose: items past the recursion depth: no item fits
-            if min_items > 0:
-                self.cut_recursion(item, path + ("*",), arrays, True)
+            if min_items > 0:  # then no array fits either: left out where it is optional
+                self.cut_recursion(item, path, arrays, required)
             else:
                 self.warn(item.locs[RECURSION_MARK] + ("$ref",),
                           f"recursive $ref {item.get(RECURSION_MARK)!r} is unrolled "

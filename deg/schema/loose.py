@@ -33,6 +33,7 @@ import regex
 from deg.plan import (CHOICE_SEGMENT, ArrayPlan, ConstantPlan, MapPlan, NullablePlan, TuplePlan,
                       UnionPlan, branch_segment)
 from deg.schema import keywords as kw
+from deg.schema.node import RECURSION_MARK
 from deg.schema.merge import MergeConflict, merge
 from deg.schema.numbers import normalized_constraints
 from deg.schema.node import Node, _describe, _equality_key, _pointer, _value_type
@@ -163,6 +164,19 @@ class LooseReading:
         self.walk(Node(key_schema, key_locs, node.loc, node.active), path + ("*", "key"), inner,
                   True, depth + 1)
         value = self.child(value_raw, value_loc, node, depth + 1)
+        if value is not None and RECURSION_MARK in value:
+            self.arrays.pop(slot)
+            self.fields[first_leaf:] = []
+            self.maps.pop()
+            if nullable:
+                self.nullables.pop()
+            if node.get("minProperties", 0) > 0:
+                self.cut_recursion(value, path, arrays, required)
+                return
+            self.warn(value_loc, f"recursive $ref {value.get(RECURSION_MARK)!r} is unrolled "
+                                 f"{self.max_recursion} times; deeper the map is empty")
+            self.add_constant(node, path, arrays, required, {}, kind="empty")
+            return
         if value is not None:
             self.walk(value, path + ("*", "value"), inner, True, depth + 1)
         low, high = node.get("minProperties", 0), node.get("maxProperties")

@@ -8,6 +8,9 @@ from deg.pointer import join as join_pointer
 from deg.schema.refs import Loc
 
 
+RECURSION_MARK = "$deg-recursion"  # the schema a recursive $ref past the unroll depth stands for
+
+
 class Node:
     """A schema after `$ref` resolution: its keywords and where each keyword was written."""
 

@@ -469,3 +469,12 @@ def test_union_fingerprints_change_with_what_the_union_decides():
               nullable.fingerprint}
     assert len(prints) == 4
     assert base.field_at("/payment/|").fingerprint != described.field_at("/payment/|").fingerprint
+
+
+def test_recursive_maps_and_arrays_stop_empty_or_left_out():
+    plan = compile_schema({"type": "object", "properties": {"tree": {"$ref": "#/$defs/t"}},
+                           "$defs": {"t": {"type": "object", "additionalProperties": {"$ref": "#/$defs/t"}}}})
+    assert len(plan.maps) == 3 and [c.value for c in plan.constants] == [{}]
+    plan = compile_schema({"type": "object", "properties": {"n": {"type": "string"}, "kids": {
+        "type": "array", "minItems": 1, "items": {"$ref": "#"}}}})
+    assert len(plan.arrays) == 3 and not plan.constants       # the deepest array is left out
