@@ -199,6 +199,8 @@ class Runtime:
                 if run.error is None:
                     absorb = absorb_windows if isinstance(run.trunk, WindowedTrunk) else type(self)._absorb
                     guard(run, absorb, self, run, per_run.get(id(run), []))
+            if self.prior is not None:
+                self.prior.forget()
         for run in runs:
             if run.live:
                 guard(run, self._finish_parallel, run)
@@ -273,6 +275,8 @@ class Runtime:
         together, in the same batch-invariant micro-batches."""
         if self.prior is None:
             return answers
+        self._read_prior([a.extra for (_, q), a in zip(entries, answers)
+                          if q.prior is not None and not isinstance(a, Exception)])
         todo: list[tuple[int, JobRun, int, Row]] = []
         for k, ((run, q), answer) in enumerate(zip(entries, answers)):
             if q.prior is not None and q.head == "extract" and not isinstance(answer, Exception):
@@ -291,7 +295,17 @@ class Runtime:
             run.stats["fork_rows"] += 1
             run.stats["fork_tokens"] += row.tokens
             out[k] = dataclasses.replace(out[k], follow=result, follow_start=start)
+        self._read_prior([(a.follow,) for a in out if not isinstance(a, Exception) and a.follow is not None])
         return out
+
+    def _read_prior(self, reads: list[tuple[torch.Tensor, ...]]) -> None:
+        """The LM-prior reads of a round's questions, of every run, in shared LM-head passes
+        (`LmPrior.read_ahead`; bitwise each read's own pass), guarded: a failure here leaves
+        each question to read its own, where the failure lands on its own run."""
+        try:
+            self.prior.read_ahead([h for extra in reads for h in extra])
+        except Exception:          # noqa: BLE001 - isolated per question when read again
+            self.prior.forget()
 
     def _absorb(self, run: JobRun, answers: list[tuple[Question, Answer]]) -> None:
         """Decode one round's answers of a run; its next round asks the items found."""
