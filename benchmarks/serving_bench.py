@@ -14,6 +14,7 @@ It starts its own inference process and gateway (no Redis, so no response cache 
 3. fork tokens: `usage.fork_tokens` per request (median), and, in this process on the same
    checkpoint with the servers idle, fork-row tokens/s (time inside `Backbone.fork_many`) vs
    trunk prefill tokens/s (time inside `Backbone.prefill`) over the same fills.
+   (timed on the first 4 requests' contexts)
 4. overload: a bounded open-loop load at `--overload` x the throughput measured in 2, for
    `--overload-requests` requests; every request must answer 200, or 429 with Retry-After;
    counts of each, of 504s and of requests that got no answer at all.
@@ -171,12 +172,12 @@ def kernel_rates(checkpoint: str, contexts: list[str], fork_tokens: list[int]) -
             spent["fork_tokens"] += sum(int(row.shape[0]) for _, rows in parts for row in rows)
 
     rt.backbone.prefill, rt.backbone.fork_many = timed_prefill, timed_fork
-    for context in contexts:
+    for context in contexts[:4]:
         rt.fill(deg.render_context(context), plan)
     fork_rate = spent["fork_tokens"] / spent["fork"]
     prefill_rate = spent["prefill_tokens"] / spent["prefill"]
     print(f"[fork tokens] median {statistics.median(fork_tokens):.0f} fork tokens per request "
-          f"(prompt ~{spent['prefill_tokens'] // len(contexts)} tokens); fork rows {fork_rate:.0f} tokens/s vs "
+          f"(prompt ~{spent['prefill_tokens'] // len(contexts[:4])} tokens); fork rows {fork_rate:.0f} tokens/s vs "
           f"trunk prefill {prefill_rate:.0f} tokens/s -> x{fork_rate / prefill_rate:.2f} (target >= 1.0; "
           f"fork time includes decode-step-free fork passes only)")
 
@@ -246,6 +247,10 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         stack.close()
     if "forks" in sections:
+        threads = dict(e.split("=", 1) for e in args.env).get("DEG_RUNTIME_THREADS")
+        if threads and int(threads):
+            import torch
+            torch.set_num_threads(int(threads))         # the same threads as the service ran
         kernel_rates(args.checkpoint, contexts, fork_tokens)
     return 0
 

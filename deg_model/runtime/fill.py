@@ -55,6 +55,7 @@ from typing import Sequence
 import torch
 
 from deg.outcomes import ArrayOutcome, RawFill
+from deg.parsers.dates import document_date_order
 from deg.plan import ArrayPlan, FillPlan
 from deg.request import FillOptions
 from deg.response import apply_drops
@@ -218,6 +219,11 @@ class Runtime:
 
     def _start(self, run: JobRun) -> None:
         run.check()
+        if run.options.date_order is None:
+            # The document's own dates settle the day/month order where they prove it.
+            order = document_date_order(run.context)
+            if order is not None:
+                run.options = run.options.model_copy(update={"date_order": order})
         cache = self.trunk_cache
         key = cache.key(self.trunk_identity, run.context) if cache is not None else None
         kept = cache.get(key) if key is not None and not run.no_cache else None
