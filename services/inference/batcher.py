@@ -21,10 +21,12 @@ batch runs. Batching rules:
 
 Admission: `submit(job, deadline_s=...)` refuses a job at once (`Overloaded`, with
 `retry_after_s`) when the wait ahead of it, `estimate_wait_s()`, is longer than the time its
-caller will wait. The estimate is the queue times the recent time per job (an exponential
-average over batches of batch seconds / jobs in the batch, weight `EMA_WEIGHT` on the newest)
-plus what the running batch has left of its own estimate. Before the first batch there is no
-per-job figure and every job is admitted; a queue full to `max_pending` is refused regardless.
+caller will wait. Jobs queued together start together (a batch takes up to `max_batch` of
+them), so a job waits for what the running batch has left of its own estimate plus one full
+batch for every `max_batch` jobs queued ahead of it, a full batch costing `max_batch` times the
+recent time per job (an exponential average over batches of batch seconds / jobs in the batch,
+weight `EMA_WEIGHT` on the newest). Before the first batch there is no per-job figure and every
+job is admitted; a queue full to `max_pending` is refused regardless.
 
 `close()` stops accepting (`Draining`), lets accepted jobs finish, then stops the worker.
 """
@@ -167,11 +169,11 @@ class Batcher:
         self._last_arrival = now
 
     def estimate_wait_s(self) -> float:
-        """Seconds until a job queued now would start: the queue ahead times the recent time
-        per job, plus what the running batch has left of its estimate (0 before any batch)."""
+        """Seconds until a job queued now would start: what the running batch has left of its
+        estimate, plus a full batch per `max_batch` jobs queued ahead (0 before any batch)."""
         if self._per_job_s is None or self._queue is None:
             return 0.0
-        wait = self._queue.qsize() * self._per_job_s
+        wait = (self._queue.qsize() // self.max_batch) * self.max_batch * self._per_job_s
         if self._running_since is not None:
             elapsed = time.perf_counter() - self._running_since
             wait += max(0.0, self._running_jobs * self._per_job_s - elapsed)

@@ -229,3 +229,28 @@ def test_jobs_arriving_together_after_a_quiet_spell_still_share_a_batch():
     done = run(main())
     assert [d.raw for d in done] == [j * 10 for j in range(3, 9)]
     assert len(runner.batches) < 2 + 6                         # queued together, taken together
+
+
+def test_jobs_queued_together_are_estimated_to_start_together():
+    gate = threading.Event()
+    runner = RecordingRunner(gate=gate)
+
+    async def main():
+        async with Batcher(runner, window_s=0.0, max_batch=4, max_pending=64) as batcher:
+            batcher._per_job_s = 10.0                           # as if measured: 10 s per job
+            running = asyncio.ensure_future(batcher.submit(0))
+            while batcher._running_since is None:
+                await asyncio.sleep(0.001)
+            ahead = [asyncio.ensure_future(batcher.submit(j)) for j in range(1, 4)]
+            await asyncio.sleep(0.01)
+            within_one_batch = batcher.estimate_wait_s()       # 3 queued: they start with the next batch
+            more = [asyncio.ensure_future(batcher.submit(j)) for j in range(4, 8)]
+            await asyncio.sleep(0.01)
+            behind_a_full_batch = batcher.estimate_wait_s()    # 7 queued: one full batch (4 x 10 s) first
+            gate.set()
+            await asyncio.gather(running, *ahead, *more)
+            return within_one_batch, behind_a_full_batch
+
+    within, behind = run(main())
+    assert 9.0 < within <= 10.0                                # the running batch's remaining estimate
+    assert 49.0 < behind <= 50.0
