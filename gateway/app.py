@@ -66,6 +66,7 @@ from gateway.body import BodyLimitMiddleware, parse_json
 from gateway.cache import CacheControl, ResponseCache, cache_key
 from gateway.compat import ServedModel, build_compat_router, compat_error_response, models_body
 from gateway.compat.openapi_bodies import COMPONENTS as COMPAT_BODIES
+from gateway.compat.openapi_responses import COMPONENTS as COMPAT_RESPONSES
 from gateway.errors import ApiError, api_error_handler, error_response
 from gateway.inference import InferenceClient
 from gateway.jobs import FillJobs, MemoryJobs, RedisJobs, public
@@ -74,6 +75,7 @@ from gateway.metrics import GatewayMetrics
 from gateway.plans import PlanCache
 from gateway.playground import install_playground
 from gateway.openapi import install_openapi, model_components, request_body
+from gateway.openapi_responses import COMPONENTS as RESPONSE_BODIES, ROUTES as RESPONSES_OF
 from gateway.ratelimit import RateLimiter
 from gateway.requests import PlanRequest, parse_plan_request
 from gateway.settings import GatewaySettings
@@ -423,7 +425,8 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     app.add_middleware(ZstdRequestMiddleware, max_decompressed_bytes=settings.max_decompressed_bytes,
                        error_response=compat_error_response)
     # Inside the metrics middleware below (added later = outer), so refused bodies are counted.
-    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes,
+                       error_response=compat_error_response)
 
     @app.middleware("http")
     async def observe(request: Request, call_next):
@@ -434,19 +437,23 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         gateway.metrics.latency.labels(path).observe(time.perf_counter() - started)
         return response
 
-    app.add_api_route("/v1/fill", gateway.fill, methods=["POST"], openapi_extra=request_body(FillRequest),
+    app.add_api_route("/v1/fill", gateway.fill, methods=["POST"],
+                      openapi_extra={**request_body(FillRequest), **RESPONSES_OF["fill"]},
                       summary="Fill a JSON Schema from a context", tags=["fill"])
     app.add_api_route("/v1/fills", gateway.submit_fill, methods=["POST"], status_code=202,
-                      openapi_extra=request_body(FillRequest), summary="Start a fill as a job (202, Location)",
-                      tags=["fill"])
+                      openapi_extra={**request_body(FillRequest), **RESPONSES_OF["fills"]},
+                      summary="Start a fill as a job (202, Location)", tags=["fill"])
     app.add_api_route("/v1/fills/{job_id}", gateway.fill_job, methods=["GET"],
                       openapi_extra={"parameters": [{"name": "job_id", "in": "path", "required": True,
-                                                     "schema": {"type": "string"}}]},
+                                                     "schema": {"type": "string"}}], **RESPONSES_OF["job"]},
                       summary="A fill job's status, progress and result", tags=["fill"])
-    app.add_api_route("/v1/plan", gateway.plan, methods=["POST"], openapi_extra=request_body(PlanRequest),
+    app.add_api_route("/v1/plan", gateway.plan, methods=["POST"],
+                      openapi_extra={**request_body(PlanRequest), **RESPONSES_OF["plan"]},
                       summary="Compile a schema to its fill plan (no model)", tags=["fill"])
-    app.add_api_route("/v1/models", gateway.models, methods=["GET"], summary="Accepted model names", tags=["fill"])
-    app.add_api_route("/health", gateway.health, methods=["GET"], summary="Gateway, inference and Redis status", tags=["ops"])
+    app.add_api_route("/v1/models", gateway.models, methods=["GET"], openapi_extra=RESPONSES_OF["models"],
+                      summary="Accepted model names", tags=["fill"])
+    app.add_api_route("/health", gateway.health, methods=["GET"], openapi_extra=RESPONSES_OF["health"],
+                      summary="Gateway, inference and Redis status", tags=["ops"])
     app.add_api_route("/metrics", gateway.metrics_page, methods=["GET"], summary="Prometheus metrics", tags=["ops"],
                       include_in_schema=False)
     install_playground(app, gateway.guard, settings.pdf_max_pages, serve_page=settings.playground)
@@ -459,5 +466,5 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         "type": "number", "minimum": MIN_TIMEOUT_S, "maximum": settings.max_timeout_s,
         "description": "the fill's deadline in seconds (default: computed from the context length and the "
                        "plan; see DEG_REQUEST_TIMEOUT_S)"}
-    install_openapi(app, {**components, **COMPAT_BODIES})
+    install_openapi(app, {**components, **COMPAT_BODIES, **RESPONSE_BODIES, **COMPAT_RESPONSES})
     return app

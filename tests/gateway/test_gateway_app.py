@@ -229,6 +229,15 @@ def test_body_over_the_limit_is_413_declared_or_streamed(inference_address):
         assert small.status_code == 200
         metrics = client.get("/metrics").text
         assert 'deg_gateway_requests_total{method="POST",route="/v1/fill",status="413"} 2.0' in metrics
+        # Each route's clients read the refusal in their own error shape.
+        for path in ("/v1/chat/completions", "/v1/responses", "/v1/decisions"):
+            refused = client.post(path, content=b"x" * 2000, headers={"content-type": "application/json"})
+            assert refused.status_code == 413 and refused.json()["error"] == {
+                "message": "request body is larger than the 1000-byte limit", "type": "invalid_request_error",
+                "param": None, "code": "payload_too_large"}
+        refused = client.post("/v1/systemone", content=iter([b" " * 600, b" " * 600]))
+        assert refused.status_code == 413 and refused.json() == {
+            "detail": "request body is larger than the 1000-byte limit"}
 
 
 def test_plan_route_compiles_without_the_model(gateway):
