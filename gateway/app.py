@@ -15,7 +15,9 @@ A fill, step by step: size limit (413) -> auth (401) -> rate limit (429) -> JSON
 limit (400) -> `FillRequest` (422 for every unknown field or option) -> `compile_schema`
 (422 listing every schema problem) -> `render_context` -> response cache -> one gRPC `Fill`
 (the inference service checks the model name and the plan fingerprint) -> `assemble`
-(FillError -> 500) -> the response bytes, cached.
+(FillError -> 500) -> the response bytes, cached. A request's `Cache-Control: no-cache` skips
+the cache read (`X-Deg-Cache: bypass`), `no-store` the write; both also reach the inference
+service's trunk cache (`gateway.cache`).
 
 Deadlines: `/v1/fill` (and `/v1/fills`) take a per-request `timeout` in seconds (a number
 from 1 to `DEG_MAX_TIMEOUT_S`, else 422), read by the gateway and not part of the fill
@@ -61,7 +63,7 @@ from deg.errors import FillError, RequestError, SchemaError
 from deg.render import ContextError, render_context
 from deg.request import FillRequest, parse_fill_request
 from gateway.body import BodyLimitMiddleware, parse_json
-from gateway.cache import ResponseCache, cache_key
+from gateway.cache import CacheControl, ResponseCache, cache_key
 from gateway.compat import ServedModel, build_compat_router, compat_error_response, models_body
 from gateway.compat.openapi_bodies import COMPONENTS as COMPAT_BODIES
 from gateway.compat.openapi_responses import COMPONENTS as COMPAT_RESPONSES
@@ -233,8 +235,10 @@ class Gateway:
     async def fill(self, request: Request) -> Response:
         fill_request, plan, context, deadline = await self.prepare_fill(request)
         timing: dict[str, float] = {}
+        control = CacheControl.of(request.headers.get("cache-control"))
         body_bytes, cached, _ = await self.fill_cached(context, plan, fill_request.options,
-                                                       fill_request.model, timing, deadline=deadline)
+                                                       fill_request.model, timing, deadline=deadline,
+                                                       control=control)
         headers = {"X-Deg-Cache": cached} if cached else {}
         if timing:
             headers["Server-Timing"] = ", ".join(f"{name};dur={ms:.3f}" for name, ms in timing.items())
@@ -243,10 +247,12 @@ class Gateway:
     async def submit_fill(self, request: Request) -> Response:
         """`POST /v1/fills`: the `/v1/fill` body, run as a job; 202 with its id and Location."""
         fill_request, plan, context, deadline = await self.prepare_fill(request)
+        control = CacheControl.of(request.headers.get("cache-control"))
 
         async def work(remaining_s: float) -> bytes:  # each attempt: what is left of the job's deadline
             body_bytes, _, _ = await self.fill_cached(context, plan, fill_request.options, fill_request.model,
-                                                      deadline=replace(deadline, call_s=max(remaining_s, 0.001)))
+                                                      deadline=replace(deadline, call_s=max(remaining_s, 0.001)),
+                                                      control=control)
             return body_bytes
 
         record = await self.jobs.submit(work, fields_total=len(plan.fields) + len(plan.arrays),
@@ -268,9 +274,11 @@ class Gateway:
 
     async def fill_cached(self, context: str, plan: Any, options: Any, requested: str,
                           timing: dict[str, float] | None = None, *,
-                          deadline: "Deadline | None" = None) -> tuple[bytes, str, dict[str, Any] | None]:
-        """The response bytes of one fill, `"hit"`/`"miss"` (`""` with no cache), and the
-        assembled response object when the model ran (None on a cache hit).
+                          deadline: "Deadline | None" = None, control: CacheControl = CacheControl()
+                          ) -> tuple[bytes, str, dict[str, Any] | None]:
+        """The response bytes of one fill, `"hit"`/`"miss"` (`"bypass"` when the request's
+        Cache-Control said no-cache, `""` with no cache), and the assembled response object when
+        the model ran (None on a cache hit).
 
         When the model ran, `timing` receives the inference service's own figures in ms
         (`queue`: waiting for a batch, `run`: the batch's runtime call) and `inference`, the
@@ -282,23 +290,26 @@ class Gateway:
         `assemble` -> the bytes, cached. The model name is checked once, by the inference
         service: a name the cached model list does not know skips the cache and gets the
         service's answer (422 when it is not served). `deadline`: the fill's deadline (default:
-        computed from the work, `deadline_for`)."""
+        computed from the work, `deadline_for`). `control`: the request's Cache-Control
+        (`no-cache`: no read, `no-store`: no write; both passed on to the trunk cache)."""
         key = None
         if self.cache is not None:
             models = await self.inference.models()
             if not requested or requested in models.names:
                 key = cache_key(models.model_id, plan.fingerprint, context, options.canonical_json())
-                cached = await self.cache.get(key)
+                cached = None if control.no_cache else await self.cache.get(key)
                 if cached is not None:
                     self.metrics.cache.labels("hit").inc()
                     return cached, "hit", None
-                self.metrics.cache.labels("miss" if self.store.healthy else "error").inc()
+                self.metrics.cache.labels("bypass" if control.no_cache else
+                                          "miss" if self.store.healthy else "error").inc()
 
         deadline = deadline or self.deadline_for(context, plan, None)
         started = time.perf_counter()
         reply = await self.inference.fill(context=context, plan=plan, options=options, model=requested,
                                           timeout_s=deadline.call_s, deadline=deadline.description,
-                                          admit_within_s=deadline.admit_within_s)
+                                          admit_within_s=deadline.admit_within_s,
+                                          no_cache=control.no_cache, no_store=control.no_store)
         elapsed = time.perf_counter() - started
         self.metrics.inference_latency.observe(elapsed)
         if timing is not None:
@@ -309,9 +320,10 @@ class Gateway:
         except FillError as exc:
             raise ApiError(500, "fill_error", str(exc)) from None
         body_bytes = _json_bytes(response)  # assemble put the served model id first
-        if key is not None:
+        if key is not None and not control.no_store:
             await self.cache.put(key, body_bytes)
-        return body_bytes, ("miss" if self.cache is not None else ""), response
+        status = "" if self.cache is None else ("bypass" if control.no_cache else "miss")
+        return body_bytes, status, response
 
     async def fill_plan(self, context: str, plan: Any, options: Any, model: str) -> dict[str, Any]:
         """The compatibility routes' fill: a rendered context and the plan they compiled -> the

@@ -110,11 +110,13 @@ class InferenceClient:
 
     async def fill(self, *, context: str, plan: FillPlan, options: FillOptions, model: str,
                    timeout_s: float | None = None, deadline: str = "",
-                   admit_within_s: float | None = None) -> FillReply:
+                   admit_within_s: float | None = None, no_cache: bool = False,
+                   no_store: bool = False) -> FillReply:
         """One gRPC `Fill` under `timeout_s` (default: the client's base timeout); `deadline`
         says where that figure came from, for the 504 message. `admit_within_s`: how long the
         job may wait to start (sent as `admit-within-s`; the service answers 429 at once when
-        its queue is longer)."""
+        its queue is longer). `no_cache` / `no_store`: the request's Cache-Control, for the
+        service's trunk cache."""
         job = self.stubs.pb2.FillJob(
             request_id=uuid.uuid4().hex,
             model=model,
@@ -122,6 +124,8 @@ class InferenceClient:
             plan_fingerprint=runtime_fingerprint(plan),
             plan=plan_to_pb(plan),
             options=options_to_pb(options),
+            no_cache=no_cache,
+            no_store=no_store,
         )
         try:
             metadata = ((ADMIT_WITHIN_KEY, f"{admit_within_s:.3f}"),) if admit_within_s is not None else None

@@ -27,10 +27,12 @@ class FillJob:
     context: str                  # the rendered context (deg.render_context)
     plan: FillPlan
     options: FillOptions
+    no_cache: bool = False        # do not reuse a kept trunk of this context (a cold fill)
+    no_store: bool = False        # do not keep this fill's trunk for later fills
 
 
 def _new_stats() -> dict[str, int]:
-    return {"prompt_tokens": 0, "fork_rows": 0, "fork_tokens": 0, "generated_tokens": 0}
+    return {"prompt_tokens": 0, "cached_tokens": 0, "fork_rows": 0, "fork_tokens": 0, "generated_tokens": 0}
 
 
 @dataclass
@@ -51,6 +53,9 @@ class JobRun:
     arrays_out: list[ArrayOutcome] = field(default_factory=list)
     raw: RawFill | None = None
     error: Exception | None = None
+    no_cache: bool = False
+    no_store: bool = False
+    shared_state: bool = False    # the state is a kept trunk's: extend a private copy only
 
     @classmethod
     def of(cls, job: FillJob) -> "JobRun":
@@ -60,7 +65,8 @@ class JobRun:
         except AttributeError:
             return cls(None, None, None, error=TypeError(
                 f"a job must be a FillJob (context, plan, options), got {type(job).__name__}"))
-        return cls(context, plan, options)
+        return cls(context, plan, options, no_cache=bool(getattr(job, "no_cache", False)),
+                   no_store=bool(getattr(job, "no_store", False)))
 
     @property
     def live(self) -> bool:
