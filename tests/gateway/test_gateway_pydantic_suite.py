@@ -1,6 +1,6 @@
 """30 pydantic document models (benchmarks/corpus_models.py) filled through `/v1/fill` by the
 real stack: an inference process serving the embedded SmolLM2 with the committed checkpoint
-(checkpoints/deg-smollm2-135m-0.2), a real uvicorn gateway, and `degsdk.Client`.
+(`services.suite.REPOSITORY_CHECKPOINT`), a real uvicorn gateway, and `degsdk.Client`.
 
 Each model's schema is what `model_json_schema()` gives, unions, maps, Decimal, time, tuples
 and all. What is checked is the promise for any answer: the value is valid against the
@@ -19,6 +19,7 @@ import pytest
 from deg.parsers.formats import FORMAT_CHECKER
 from deg_service_procs import EMBEDDED_RUNTIME_FACTORY, REPO, Processes
 from degsdk import Client, DegError
+from services.suite import REPOSITORY_CHECKPOINT
 
 pytestmark = pytest.mark.slow  # starts real inference / gateway processes
 
@@ -29,7 +30,7 @@ if "corpus_models" not in sys.modules:
     sys.modules["corpus_models"] = models  # pydantic resolves forward names through it
     _SPEC.loader.exec_module(models)
 
-CHECKPOINT = REPO / "checkpoints" / "deg-smollm2-135m-0.2"
+CHECKPOINT = REPOSITORY_CHECKPOINT  # the checkpoint committed with the code
 
 
 @pytest.fixture(scope="module")
