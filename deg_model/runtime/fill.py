@@ -69,7 +69,7 @@ from .generate_phase import generate_phase
 from .jobs import FillJob, JobRun, guard
 from .questions import Answer, Item, Question, QuestionBuilder, Scope
 from .trunk import TrunkView, read_trunk
-from .windows import WindowedTrunk, Windowing, WindowRun, absorb_windows, expand, read_windows
+from .windows import WindowedTrunk, Windowing, read_windows, windowed_round
 
 # Item, Question and LOCATOR_TOKENS are also read from here by the training example builder.
 __all__ = ["FORK_TOKEN_BUDGET", "LOCATOR_TOKENS", "FillJob", "Item", "Question", "Runtime"]
@@ -171,40 +171,52 @@ class Runtime:
                     entries += [(run, q) for q in questions]
             if not entries:
                 break
+            # A windowed run's round runs window by window on its own (`windows.windowed_round`:
+            # one window resident at a time); rows are batch-invariant, so its bits are those
+            # it would get sharing micro-batches with the other runs.
+            windowed = [r for r in asking if r.live and isinstance(r.trunk, WindowedTrunk)]
+            for run in windowed:
+                guard(run, windowed_round, self, run, [q for r, q in entries if r is run])
+            apart = {id(r) for r in windowed}
+            entries = [(r, q) for r, q in entries if id(r) not in apart]
+            for run in asking:
+                if id(run) not in apart:
+                    run.report(sum(q.kind == "leaf" for r, q in entries if r is run))
             per_run: dict[int, list[tuple[Question, Answer]]] = {}
-            # A windowed run asks each question once per window it is asked in (a `WindowRun`
-            # stands for the run there); a one-trunk run's entries pass through unchanged.
-            entries = expand(entries)
             answers = self._follow_up(entries, self._ask(entries))
             for (run, q), answer in zip(entries, answers):
-                owner = run.parent if isinstance(run, WindowRun) else run
                 if isinstance(answer, Exception):
-                    if owner.error is None:
-                        owner.error = answer
+                    if run.error is None:
+                        run.error = answer
                     continue
-                per_run.setdefault(id(owner), []).append((q, answer) if owner is run else (run, q, answer))
+                per_run.setdefault(id(run), []).append((q, answer))
             for run in asking:
-                if run.error is None:
-                    absorb = absorb_windows if isinstance(run.trunk, WindowedTrunk) else type(self)._absorb
-                    guard(run, absorb, self, run, per_run.get(id(run), []))
+                if run.error is None and id(run) not in apart:
+                    guard(run, self._absorb, run, per_run.get(id(run), []))
         for run in runs:
             if run.live:
                 guard(run, self._finish_parallel, run)
         generate_phase(self.backbone, self.layout, self.questions,
                        [r for r in runs if r.error is None and r.raw is not None])
+        for run in runs:
+            if run.error is None and run.raw is not None:
+                run.report()
 
     def _start(self, run: JobRun) -> None:
         run.check()
         trunk_ids = self.layout.trunk(run.context)
         self.windowing.check(trunk_ids)                   # ContextTooLarge before any work
         width = self.windowing.width(self.backbone.spec.max_positions, trunk_ids)
-        if int(trunk_ids.context_index.numel()) <= width:
+        run.tokens_total = int(trunk_ids.context_index.numel())
+        if run.tokens_total <= width:
             run.state = self.backbone.prefill(trunk_ids.ids)
             run.trunk = self._trunk_view(trunk_ids, run.state)
+            run.tokens_read = run.tokens_total
+            run.report()
         else:
-            # Windowed trunk: the generate phase continues the first window (`windows.py`).
+            # Windowed trunk: windows are read as rounds ask them; the generate phase continues
+            # the first window (`_finish_parallel`).
             run.trunk = read_windows(self.backbone, self.heads, trunk_ids, width)
-            run.state = run.trunk.windows[0].state
             run.stats["windows"] = len(run.trunk.windows)
         run.stats["prompt_tokens"] = run.trunk.ids_len
 
@@ -276,6 +288,8 @@ class Runtime:
         run.scopes = next_scopes
 
     def _finish_parallel(self, run: JobRun) -> None:
+        if isinstance(run.trunk, WindowedTrunk) and any(f.mode == "generate" for f in run.plan.fields):
+            run.state = run.trunk.first_state()
         run.raw = apply_drops(run.plan, RawFill(fields=run.fields_out, arrays=run.arrays_out,
                                                 prompt_tokens=run.stats["prompt_tokens"], generated_tokens=0))
 

@@ -303,10 +303,14 @@ def test_windows_own_every_token_once_and_hold_what_they_own(tiny_backbone, runt
     assert len(whole.windows) >= 3 and whole.windows[0].own[0] == 0 and whole.windows[-1].own[1] == n
     for w, nxt in zip(whole.windows, whole.windows[1:]):
         assert w.own[1] == nxt.own[0] and w.lo <= w.own[0] < w.own[1] <= w.hi
+    assert all(w.state is None for w in whole.windows)       # nothing read before a round asks
     for w in whole.windows:                                  # a window's tokens and text are the whole's
+        whole.open(w)
         assert w.view.text == trunk.context[w.char0:w.char0 + len(w.view.text)]
         assert torch.equal(w.view.context_ids, trunk.ids[trunk.context_index][w.lo:w.hi])
         assert [[s + w.char0, e + w.char0] for s, e in w.view.tokens.offsets] == trunk.offsets[w.lo:w.hi].tolist()
+        whole.close(w)
+        assert w.state is None and w.view is None
 
 
 def test_windowed_fill_with_the_lm_prior_is_deterministic(tiny_backbone, plan):
@@ -320,3 +324,71 @@ def test_windowed_fill_with_the_lm_prior_is_deterministic(tiny_backbone, plan):
     assemble(plan, first, model="t")
     assert rt.fill(context, plan) == first
     assert all(torch.equal(rt.last_heads[k], v) for k, v in heads.items())
+
+
+# ------------------------------------------------------------------ memory and progress
+def test_one_window_is_resident_at_a_time_and_items_reread_only_their_windows(tiny_backbone, plan, monkeypatch):
+    """Peak memory is one window's working set: when a window is read no other window holds
+    its K/V (the generate phase's first window is pinned only after the parallel phase); a
+    later round re-reads only the windows that own its items' anchors."""
+    from deg_model.runtime import jobs as jobs_module
+    rt = windowed(tiny_backbone, anchor_bias=0.0)
+    with torch.no_grad():
+        rt.heads.count.bias[2] += 50.0
+    runs = []
+    of = jobs_module.JobRun.of.__func__
+    monkeypatch.setattr(jobs_module.JobRun, "of", classmethod(lambda cls, job: runs.append(of(cls, job)) or runs[-1]))
+    resident, prefill = [], rt.backbone.prefill
+
+    def counted(ids):
+        resident.append(sum(w.state is not None for w in runs[-1].trunk.windows))
+        return prefill(ids)
+
+    rt.backbone.prefill = counted
+    context = long_context()
+    (first,) = rt.fill_many([FillJob(context, plan, FillOptions())])
+    whole, stats = runs[-1].trunk, rt.last_stats
+    assert first.arrays and any(a.items for a in first.arrays)
+    assert len(resident) == whole.reads and max(resident) == 0   # nothing else resident at any read
+    assert [w.index for w in whole.windows if w.state is not None] == [0] == [whole.pinned]
+    n_windows = stats["windows"]
+    assert stats["window_reads"] == whole.reads - 1 > n_windows  # every window once, item windows again
+    rt.backbone.prefill = prefill
+    assert rt.fill(context, plan) == first                        # the same outcome as ever
+
+
+def test_progress_rises_to_the_whole_context_and_every_field(tiny_backbone, plan):
+    rt = windowed(tiny_backbone, anchor_bias=0.0)
+    seen = []
+    context = long_context()
+    (raw,) = rt.fill_many([FillJob(context, plan, FillOptions(), progress=seen.append)])
+    n = int(rt.layout.trunk(context).context_index.numel())
+    assert seen and all(p.tokens_total == n for p in seen)
+    reads = [p.tokens_read for p in seen]
+    assert reads == sorted(reads) and reads[-1] == n and len(set(reads)) == rt.last_stats["windows"]
+    done = [p.fields_done for p in seen]
+    assert done == sorted(done) and seen[-1].fields_done == seen[-1].fields_total == len(raw.fields)
+    assert all(p.fields_done <= p.fields_total for p in seen)
+    # the callable never changes the outcome, and one that raises is dropped, not fatal
+    assert rt.fill(context, plan) == raw
+
+    def broken(p):
+        raise RuntimeError("a client went away")
+
+    assert rt.fill_many([FillJob(context, plan, FillOptions(), progress=broken)]) == [raw]
+    one = []
+    whole = make_runtime(tiny_backbone, anchor_bias=0.0)      # one trunk: read at once
+    (short,) = whole.fill_many([FillJob(CONTEXT, plan, FillOptions(), progress=one.append)])
+    assert "windows" not in whole.last_stats and len(one) >= 2
+    assert one[-1].fields_done == len(short.fields)
+    assert one[0].tokens_read == one[0].tokens_total and one[-1].fields_done == one[-1].fields_total
+
+
+def test_windowed_generate_continues_the_first_window(tiny_backbone):
+    rt = windowed(tiny_backbone)
+    context = long_context()
+    plan = compile_schema({"type": "object", "properties": {
+        "code": {"type": "string"}, "note": {"type": "string", "x-generate": True, "maxLength": 12}}})
+    raw = rt.fill(context, plan, FillOptions(max_new_tokens=4))
+    assert [f.pointer for f in raw.fields] == ["/code", "/note"] and raw.fields[1].mode == "generate"
+    assert rt.fill(context, plan, FillOptions(max_new_tokens=4)) == raw
