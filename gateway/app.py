@@ -236,9 +236,10 @@ class Gateway:
         """`POST /v1/fills`: the `/v1/fill` body, run as a job; 202 with its id and Location."""
         fill_request, plan, context, deadline = await self.prepare_fill(request)
 
-        async def work(remaining_s: float) -> bytes:  # each attempt: what is left of the job's deadline
+        async def work(remaining_s: float, progress) -> bytes:  # each attempt: what is left of the deadline
             body_bytes, _, _ = await self.fill_cached(context, plan, fill_request.options, fill_request.model,
-                                                      deadline=replace(deadline, call_s=max(remaining_s, 0.001)))
+                                                      deadline=replace(deadline, call_s=max(remaining_s, 0.001)),
+                                                      progress=progress)
             return body_bytes
 
         record = await self.jobs.submit(work, fields_total=len(plan.fields) + len(plan.arrays),
@@ -260,7 +261,8 @@ class Gateway:
 
     async def fill_cached(self, context: str, plan: Any, options: Any, requested: str,
                           timing: dict[str, float] | None = None, *,
-                          deadline: "Deadline | None" = None) -> tuple[bytes, str, dict[str, Any] | None]:
+                          deadline: "Deadline | None" = None,
+                          progress=None) -> tuple[bytes, str, dict[str, Any] | None]:
         """The response bytes of one fill, `"hit"`/`"miss"` (`""` with no cache), and the
         assembled response object when the model ran (None on a cache hit).
 
@@ -274,7 +276,8 @@ class Gateway:
         `assemble` -> the bytes, cached. The model name is checked once, by the inference
         service: a name the cached model list does not know skips the cache and gets the
         service's answer (422 when it is not served). `deadline`: the fill's deadline (default:
-        computed from the work, `deadline_for`)."""
+        computed from the work, `deadline_for`). `progress`: an async callable given the
+        inference service's progress messages while the fill runs (the job API's)."""
         key = None
         if self.cache is not None:
             models = await self.inference.models()
@@ -290,7 +293,7 @@ class Gateway:
         started = time.perf_counter()
         reply = await self.inference.fill(context=context, plan=plan, options=options, model=requested,
                                           timeout_s=deadline.call_s, deadline=deadline.description,
-                                          admit_within_s=deadline.admit_within_s)
+                                          admit_within_s=deadline.admit_within_s, progress=progress)
         elapsed = time.perf_counter() - started
         self.metrics.inference_latency.observe(elapsed)
         if timing is not None:
