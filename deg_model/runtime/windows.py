@@ -15,9 +15,13 @@ The choice rests on these grounds, not on a side-by-side measurement of the two 
 
 Windows. Width W context tokens = the runtime's configured window, at most the trained
 positions minus the trunk's prefix/suffix and `fork_room` (room for the longest fork row or
-generate block, default 1/8 of the trained positions); overlap W // 8 (at least one token),
-stride S = W - overlap; the last window ends at the last token (it may overlap its neighbour
-more). Windows are whole-context token slices (never re-tokenized), so window token i is
+generate block, default 1/8 of the trained positions); overlap V = W // 8 (at least one
+token). An n-token context gets the fewest windows that cover it with that overlap,
+k = ceil((n - V) / (W - V)), all of one width w = ceil((n + (k - 1) V) / k) <= W, spread
+evenly from the first token to the last (starts round(i (n - w) / (k - 1))), so consecutive
+windows overlap by at least V and no window re-reads more than it must: a context just past
+one window costs two half-width windows (about n + V tokens prefilled, each attending half as
+far), not two full windows. Windows are whole-context token slices (never re-tokenized), so window token i is
 whole-context token lo + i and its code points are the whole context's, shifted by the
 window's first code point. A context of at most W tokens is NOT windowed: it takes the
 one-trunk path unchanged (bitwise today's outcomes).
@@ -93,14 +97,18 @@ __all__ = ["Window", "WindowRun", "WindowedTrunk", "Windowing", "read_windows", 
 
 
 def window_spans(n: int, width: int, overlap: int) -> list[tuple[int, int]]:
-    """[lo, hi) whole-context token ranges of the windows of an n-token context."""
+    """[lo, hi) whole-context token ranges of the windows of an n-token context: the fewest
+    windows of at most `width` tokens overlapping by at least `overlap`, of one width, spread
+    evenly (module docstring: Windows)."""
     if width < 2:
         raise ValueError(f"a window must hold at least 2 context tokens, got {width}")
     if n <= width:
         return [(0, n)]
     overlap = min(max(overlap, 1), width - 1)
-    starts = list(range(0, n - width, width - overlap)) + [n - width]
-    return [(s, s + width) for s in starts]
+    k = -(-(n - overlap) // (width - overlap))
+    w = -(-(n + (k - 1) * overlap) // k)
+    starts = [(i * (n - w) * 2 + (k - 1)) // (2 * (k - 1)) for i in range(k)]   # round(i (n - w) / (k - 1))
+    return [(s, s + w) for s in starts]
 
 
 @dataclass(frozen=True)

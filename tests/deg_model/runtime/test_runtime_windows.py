@@ -37,11 +37,15 @@ def long_context(repeats: int = 3) -> str:
 
 
 # ------------------------------------------------------------------ windows themselves
-@pytest.mark.parametrize("n,width", [(10, 64), (64, 64), (65, 64), (200, 64), (1000, 96), (130, 7)])
+@pytest.mark.parametrize("n,width", [(10, 64), (64, 64), (65, 64), (71, 64), (127, 64), (200, 64), (1000, 96),
+                                     (130, 7), (8384, 7100), (131072, 7100)])
 def test_windows_cover_the_context_and_own_each_token_once(n, width):
     spans = window_spans(n, width, width // 8)
     assert spans[0][0] == 0 and spans[-1][1] == n
-    assert all(hi - lo == min(width, n) for lo, hi in spans)
+    assert len({hi - lo for lo, hi in spans}) == 1 and spans[0][1] <= width     # one width, at most W
+    overlap = max(width // 8, 1)
+    assert len(spans) == 1 or len(spans) == -(-(n - overlap) // (width - overlap))   # the fewest windows
+    assert sum(hi - lo for lo, hi in spans) <= n + len(spans) * (overlap + 1)         # nothing read twice more
     for (lo0, hi0), (lo1, hi1) in zip(spans, spans[1:]):
         assert lo0 < lo1 < hi0 <= hi1                      # consecutive windows overlap
         assert hi0 - lo1 >= max(width // 8, 1)
@@ -203,10 +207,16 @@ def test_a_fact_straddling_a_window_boundary_is_found_in_the_whole_context(tiny_
     rt = windowed(tiny_backbone)
     layout = rt.layout
     head = layout.trunk(FILLER * 3)
-    cut = int(head.offsets[WIDTH - 3, 1])                  # the fact starts 2 tokens before window 0 ends
-    context = FILLER * 3
-    context = context[:cut] + " " + VALUE + "." + context[cut:]
-    trunk = layout.trunk(context)
+    end0 = window_spans(int(head.context_index.numel()) + 8, WIDTH, WIDTH // 8)[0][1]   # window 0's end, about
+    for _ in range(4):              # the fact starts 2 tokens before window 0 ends (its end moves with n)
+        cut = int(head.offsets[end0 - 3, 1])
+        context = FILLER * 3
+        context = context[:cut] + " " + VALUE + "." + context[cut:]
+        trunk = layout.trunk(context)
+        ends = window_spans(int(trunk.context_index.numel()), WIDTH, WIDTH // 8)[0][1]
+        if ends == end0:
+            break
+        end0 = ends
     start_char = context.index(VALUE)
     offsets = trunk.offsets.tolist()
     first = next(i for i, (s, e) in enumerate(offsets) if e > start_char)
@@ -237,14 +247,21 @@ def test_anchors_of_every_window_are_deduplicated_at_the_overlaps(tiny_backbone)
     rt = windowed(tiny_backbone)
     trunk = rt.layout.trunk(context)
     ids = trunk.ids[trunk.context_index].tolist()
+    dash = rt.layout.tokenizer.convert_tokens_to_ids(rt.layout.tokenizer.tokenize(" -"))[0]
+    bullets = [i for i, t in enumerate(ids) if t == dash]
+
+    def straddled(width):           # some bullet sits in two windows of this width
+        spans = window_spans(len(ids), width, width // 8)
+        return any(spans[k + 1][0] <= b < spans[k][1] for b in bullets for k in range(len(spans) - 1))
+
+    width = next(w for w in range(WIDTH, 2 * WIDTH) if straddled(w))
+    rt.windowing = type(rt.windowing)(rt.windowing.max_context_tokens, width, None)
     pieces = [rt.layout.tokenizer.tokenize(n) for n in names]
     assert all(len(p) == 1 for p in pieces)
     name_ids = [rt.layout.tokenizer.convert_tokens_to_ids(p)[0] for p in pieces]
     assert all(ids.count(t) == 1 for t in name_ids)        # one token each, once each
-    dash = rt.layout.tokenizer.convert_tokens_to_ids(rt.layout.tokenizer.tokenize(" -"))[0]
-    bullets = [i for i, t in enumerate(ids) if t == dash]
     assert len(bullets) == len(names)
-    spans = window_spans(len(ids), WIDTH, WIDTH // 8)
+    spans = window_spans(len(ids), width, width // 8)
     overlaps = [(spans[k + 1][0], spans[k][1]) for k in range(len(spans) - 1)]
     assert any(lo <= b < hi for b in bullets for lo, hi in overlaps)   # some bullet sits in two windows
     h = rt.heads
