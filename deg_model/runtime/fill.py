@@ -32,10 +32,14 @@ Choices where the contract leaves room:
   Every job's trunk state stays alive until the batch ends (each prefill still checks the
   memory free first, so an oversized batch fails jobs with `ContextMemoryError`, not the host).
 - Contexts longer than one window (the trained positions less room for fork rows, or the
-  runtime's `window_tokens`) are read as a windowed trunk (`windows.py`): every question is
-  asked in every window as fork rows of that window's state and the outcomes merged by head
-  scores. A context that fits one window takes the one-trunk path unchanged. A context over
+  runtime's `window_tokens`) are read as a windowed trunk (`windows.py`): each round runs
+  window after window, one window resident at a time (prefilled, asked every question placed
+  in it as fork rows of its state, decoded, dropped), and the outcomes merged by head scores.
+  A windowed run's rows therefore run apart from the other jobs' micro-batches, with the same
+  bits (rows are batch-invariant). A context that fits one window takes the one-trunk path unchanged. A context over
   the memory budget (`max_context_tokens`) is refused with `ContextTooLarge` before any work.
+- A job's `progress` callable (`jobs.Progress`) hears of its context tokens read (after its
+  trunk, or each window first read) and its leaves decided, round by round.
 - `record_heads = True` keeps every question's raw head output (`last_heads`, keyed
   `"<kind>:<concrete pointer>"`) so determinism can be checked with `torch.equal`;
   `last_stats` holds the token counts of the last fill; after `fill_many`, `last_job_heads`
