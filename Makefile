@@ -27,11 +27,15 @@ $(STAMP): $(VPY) pyproject.toml
 	$(VPY) -m pip install -q --no-deps triton==3.9.0 fla-core==0.6.0 flash-linear-attention==0.6.0 einops==0.8.2
 	touch $(STAMP)
 
-# System tools the evaluation service shells out to (PDF text, OCR). Installed from Debian's
-# packages when missing; a machine without root must provide them itself.
+# System tools: the evaluation service shells out to poppler and Tesseract (PDF text, OCR); the
+# playground's browser test drives Debian's chromium through chromedriver. Installed from
+# Debian's packages when missing; a machine without root must provide them itself.
+SYSDEPS_CMDS := pdftotext tesseract chromium chromedriver
+SYSDEPS_PKGS := poppler-utils tesseract-ocr tesseract-ocr-eng chromium chromium-driver
 sysdeps:
-	@command -v pdftotext >/dev/null && command -v tesseract >/dev/null || \
-	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils tesseract-ocr tesseract-ocr-eng >/dev/null; }
+	@( for c in $(SYSDEPS_CMDS); do command -v $$c >/dev/null || exit 1; done ) || \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSDEPS_PKGS) >/dev/null; } || \
+	  { echo "missing system packages; install them with: apt-get install -y $(SYSDEPS_PKGS)" >&2; exit 1; }
 
 setup: sysdeps $(STAMP)
 

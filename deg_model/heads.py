@@ -101,11 +101,21 @@ class Heads(nn.Module):
         self.span_bias = nn.Parameter(torch.zeros(2, 2, len(BUCKET_EDGES) + 1))
         self.register_buffer("temperatures", torch.ones(len(HEAD_KINDS)))
         self.register_buffer("prior_mix", heads_only_mix())
+        # Fitted with the mix on held-out domains: a choice's logit gain for an option the
+        # context states verbatim (`runtime.verbatim`), a shift of the true/false logit, and
+        # the extract null margin used when a request sets none.
+        self.register_buffer("verbatim_weight", torch.tensor(0.0))
+        self.register_buffer("noul_shift", torch.tensor(0.0))
+        self.register_buffer("null_margin", torch.tensor(0.0))
 
     def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False):
         # Head sets saved before the LM prior existed have no `prior_mix`: heads alone.
         if "prior_mix" not in state_dict:
             state_dict = {**state_dict, "prior_mix": heads_only_mix()}
+        # ... and head sets saved before the decide adjustments have none: both 0.
+        for name in ("verbatim_weight", "noul_shift", "null_margin"):
+            if name not in state_dict:
+                state_dict = {**state_dict, name: torch.tensor(0.0)}
         return super().load_state_dict(state_dict, strict=strict, assign=assign)
 
     @staticmethod

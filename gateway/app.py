@@ -3,9 +3,10 @@
 Routes: `POST /v1/fill`, `POST /v1/fills` and `GET /v1/fills/{id}` (a fill as a job,
 `gateway.jobs`), `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, the
 decision APIs `POST /v1/decisions` and `POST /v1/systemone` (`gateway.compat`, contract 9.1),
-OpenAI structured outputs `POST /v1/chat/completions` and `POST /v1/responses`, and the
-OpenAPI document at `/openapi.json` (page at `/docs`, built by `gateway.openapi`). Error bodies
-and statuses are listed in `gateway.errors`.
+OpenAI structured outputs `POST /v1/chat/completions` and `POST /v1/responses`, a PDF's text
+layer as a context `POST /v1/pdf/text` and the playground page `GET /playground`
+(`gateway.playground`), and the OpenAPI document at `/openapi.json` (page at `/docs`, built by
+`gateway.openapi`). Error bodies and statuses are listed in `gateway.errors`.
 
 Middleware, outermost first: metrics -> body size limit (413 on the bytes as sent) -> zstd
 request decompression (`Content-Encoding: zstd`, 413 past `max_decompressed_bytes`) -> routes.
@@ -69,6 +70,7 @@ from gateway.jobs import FillJobs, MemoryJobs, RedisJobs, public
 from gateway.keys import KeyChecker
 from gateway.metrics import GatewayMetrics
 from gateway.plans import PlanCache
+from gateway.playground import install_playground
 from gateway.openapi import install_openapi, model_components, request_body
 from gateway.ratelimit import RateLimiter
 from gateway.requests import PlanRequest, parse_plan_request
@@ -171,9 +173,13 @@ class Gateway:
                 headers={"Retry-After": str(decision.retry_after_s)},
             )
 
-    async def body(self, request: Request) -> dict[str, Any]:
+    async def guard(self, request: Request) -> None:
+        """Auth (401), then the rate limit (429): what every `/v1` route checks first."""
         await self.authorize(request)
         await self.limit(request)
+
+    async def body(self, request: Request) -> dict[str, Any]:
+        await self.guard(request)
         return parse_json(await request.body(), self.settings.max_json_depth)
 
     # -- compile ------------------------------------------------------------------------------
@@ -434,6 +440,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     app.add_api_route("/health", gateway.health, methods=["GET"], summary="Gateway, inference and Redis status", tags=["ops"])
     app.add_api_route("/metrics", gateway.metrics_page, methods=["GET"], summary="Prometheus metrics", tags=["ops"],
                       include_in_schema=False)
+    install_playground(app, gateway.guard, settings.pdf_max_pages, serve_page=settings.playground)
     app.include_router(build_compat_router(
         gateway.fill_plan, gateway.served_model,
         check_key=gateway.check_key if settings.auth else None,

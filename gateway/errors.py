@@ -12,7 +12,9 @@
 | `not_found` | 404 | `GET /v1/fills/{id}` of an unknown or expired job |
 | `payload_too_large` | 413 | the body is larger than the configured limit |
 | `context_too_long` | 413 | the context is longer than the model or its memory budget can read (the message names the limit and the length) |
+| `unsupported_media_type` | 415 | `POST /v1/pdf/text` with a body that is not `application/pdf` |
 | `validation_error` | 422 | unknown fields or options, wrong types, unknown model, bad context |
+| `invalid_pdf` | 422 | `POST /v1/pdf/text`: not a PDF, encrypted, too many pages, or no text layer |
 | `schema_error` | 422 | the schema cannot be compiled (every problem listed) |
 | `rate_limited` | 429 | the key used its requests for this minute (`Retry-After`) |
 | `overloaded` | 429 | the inference queue is full, or the queue ahead outlasts the fill's deadline (`Retry-After` from the queue) |

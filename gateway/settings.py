@@ -21,6 +21,8 @@
 | `DEG_RATE_LIMIT_PER_MINUTE` | `0` | requests per key (API key, else client address) per minute on `/v1/*`; 0 = unlimited; needs Redis |
 | `DEG_AUTH` | `off` | `on`: `/v1/*` needs `Authorization: Bearer <key>` or `X-API-Key` |
 | `DEG_API_KEYS` | `""` | comma-separated accepted keys (Redis set `<prefix>apikeys` of sha256 hex digests adds more) |
+| `DEG_PLAYGROUND` | `on` | `off`: no playground page at `/playground` (the API is unchanged) |
+| `DEG_PDF_MAX_PAGES` | `500` | most pages `POST /v1/pdf/text` reads from one PDF; more get 422 |
 | `DEG_LOG_LEVEL` | `INFO` | logging level |
 """
 from __future__ import annotations
@@ -92,6 +94,8 @@ class GatewaySettings:
     rate_limit_per_minute: int = 0
     auth: bool = False
     api_keys: tuple[str, ...] = field(default=(), repr=False)
+    playground: bool = True
+    pdf_max_pages: int = 500
     log_level: str = "INFO"
 
     def __post_init__(self) -> None:
@@ -113,6 +117,7 @@ class GatewaySettings:
             (self.job_ttl_s >= 1, f"job TTL must be >= 1 s, got {self.job_ttl_s}"),
             (self.job_heartbeat_s > 0, f"job heartbeat must be > 0 s, got {self.job_heartbeat_s}"),
             (self.rate_limit_per_minute >= 0, f"rate limit must be >= 0, got {self.rate_limit_per_minute}"),
+            (self.pdf_max_pages >= 1, f"DEG_PDF_MAX_PAGES must be >= 1, got {self.pdf_max_pages}"),
             (isinstance(logging.getLevelName(self.log_level.upper()), int), f"unknown log level {self.log_level!r}"),
             (not (self.rate_limit_per_minute and not self.redis_url),
              "DEG_RATE_LIMIT_PER_MINUTE needs DEG_REDIS_URL (limits are shared through Redis)"),
@@ -162,6 +167,8 @@ class GatewaySettings:
             rate_limit_per_minute=env_value(env, "DEG_RATE_LIMIT_PER_MINUTE", cls.rate_limit_per_minute, int),
             auth=env_value(env, "DEG_AUTH", cls.auth, bool),
             api_keys=keys,
+            playground=env_value(env, "DEG_PLAYGROUND", cls.playground, bool),
+            pdf_max_pages=env_value(env, "DEG_PDF_MAX_PAGES", cls.pdf_max_pages, int),
             log_level=env_value(env, "DEG_LOG_LEVEL", cls.log_level, str, keep_empty=True),
         )
         return replace(base, **{k: v for k, v in overrides.items() if v is not None})

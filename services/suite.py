@@ -384,7 +384,8 @@ class Suite:
         model = health.get("inference", {}).get("model_id", "?")
         print(f"\ndeg is serving {model} at {s.gateway_url} (health: {health.get('status')}; "
               f"redis: {health.get('redis', {}).get('status')}). Try:\n\n{curl_example(s.gateway_url)}\n\n"
-              f"API docs: {s.gateway_url}/docs   Stop: Ctrl-C\n", flush=True)
+              f"API docs: {s.gateway_url}/docs   Playground: {s.gateway_url}/playground   Stop: Ctrl-C\n",
+              flush=True)
         while self.stop_requested is None:
             for child in self.children:
                 if child.exited():

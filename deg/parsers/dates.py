@@ -6,8 +6,8 @@ Accepted date shapes (English month and weekday names, any letter case):
 - numeric `03/05/2026`, `05.03.2026`, `5-3-2026` (same separator twice, four-digit year): the
   order comes from `date_order` ("MDY" or "DMY"). With `date_order=None` the text parses only
   if exactly one reading is a valid date (`13/05/2026` is DMY, `05/13/2026` MDY,
-  `05/05/2026` is the same either way) and is None otherwise (`03/05/2026`). Dotted dates
-  get no European default: the contract's rule is about the digits, not the separator.
+  `05/05/2026` is the same either way) and is None otherwise (`03/05/2026`). A fill with
+  `date_order=None` first asks the document itself (`document_date_order`).
 - month name first: `March 5, 2026`, `Mar. 5th, 2026`, `Mar 5 2026`, `Mar 5, '26`;
 - day first: `5 March 2026`, `5th Mar 2026`, `05 Mar 2026`, `5th of March, 2026`,
   `5-Mar-2026`, `5-Mar-26`;
@@ -45,7 +45,7 @@ import datetime as _dt
 import regex
 
 __all__ = [
-    "DATE_PATTERN", "DATETIME_PATTERN", "parse_date", "parse_datetime",
+    "DATE_PATTERN", "DATETIME_PATTERN", "document_date_order", "parse_date", "parse_datetime",
 ]
 
 _MONTHS = {
@@ -151,6 +151,36 @@ def parse_datetime(
     elif offset is False:
         return None
     return f"{day.isoformat()}T{clock}{offset}", assumed
+
+
+_NUMERIC_RE = regex.compile(r"(?<![0-9./\-])" + _NUMERIC + r"(?![0-9])", _FLAGS)
+
+
+def document_date_order(text: str) -> str | None:
+    """The day/month order a document's own numeric dates prove, else None.
+
+    A numeric date whose first number is above 12 (`27/11/2026`) can only be DMY, one whose
+    second is (`11/27/2026`) only MDY; a writer keeps one order through a document, so such
+    a date settles the ambiguous ones beside it (`12/10/2026`). Dates proving both orders
+    settle nothing. Without proof from the digits, a document whose numeric dates are all
+    dotted (`03.12.2026`) is DMY: that is how every locale that writes dotted numeric dates
+    orders them (year-first dotted dates are read as Y.M.D whatever this says). Otherwise
+    None, and an ambiguous date stays unread (contract 9: never guessed).
+    """
+    votes: set[str] = set()
+    separators: set[str] = set()
+    for match in _NUMERIC_RE.finditer(text):
+        a, b = int(match.group("a")), int(match.group("b"))
+        separators.add(match.group("sep"))
+        if 12 < a <= 31 and 1 <= b <= 12:
+            votes.add("DMY")
+        elif 12 < b <= 31 and 1 <= a <= 12:
+            votes.add("MDY")
+    if len(votes) == 1:
+        return votes.pop()
+    if not votes and separators == {"."}:
+        return "DMY"
+    return None
 
 
 def _strip(text: str) -> str:

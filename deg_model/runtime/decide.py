@@ -2,6 +2,9 @@
 
 - decide.choice / decide.score: softmax (fp64) of the head's logits over the options.
 - decide.noul: the true/false head's probability of "true".
+- after the LM-prior mix, `adjust_decide`: a choice's verbatim option evidence and the
+  true/false shift, both fitted on held-out domains (0 = off); an extract without a
+  request `null_margin` uses the head set's fitted `Heads.null_margin`.
 - extract: start/end logits over the context tokens (an anchored item's leaves get the
   anchor head's positional bias towards its region); the spans are scored by
   `decode.plain_scores`, or for typed modes (numbers, dates, emails, ...) only the
@@ -27,8 +30,9 @@ from .decode import log_probs, plain_scores, typed_scores
 from .prior import LmPrior, mix
 from .questions import Answer, Question
 from .trunk import TrunkView
+from .verbatim import option_evidence
 
-__all__ = ["decide_leaf", "keep_head"]
+__all__ = ["adjust_decide", "decide_leaf", "keep_head"]
 
 _CANDIDATE_KIND = {"extract.number": "number", "date": "date", "date-time": "date-time",
                    "email": "email", "uri": "uri", "uuid": "uuid"}
@@ -56,6 +60,7 @@ def decide_leaf(heads: Heads, q: Question, answer: Answer, trunk: TrunkView, opt
         if q.prior is not None:
             lm = keep_head(heads_out, f"prior:{q.pointer}", prior.decide(q.prior, answer))
             logits = mix(heads.mix_of(kind), torch.log_softmax(logits.double(), -1), lm)
+        logits = adjust_decide(heads, kind, f, logits, trunk)
         probs = torch.softmax(logits.double(), -1).tolist()
         if kind == "choice":
             return choice_outcome(f, q.pointer, probs)
@@ -78,9 +83,26 @@ def decide_leaf(heads: Heads, q: Question, answer: Answer, trunk: TrunkView, opt
         scored = typed_scores(ls, le, trunk.tokens, _candidates(kind, trunk.text), override)
     else:
         scored = plain_scores(ls, le, trunk.tokens, trunk.text, override)
-    margin = options.null_margin if options.null_margin is not None else default_null_margin
+    margin = options.null_margin
+    if margin is None:                     # the head set's fitted margin on top of the runtime's
+        margin = default_null_margin + float(heads.null_margin)
     return pick_extract(f, q.pointer, trunk.text, scored, null_lp, null_margin=margin,
                         date_order=options.date_order, default_offset=options.default_offset)
+
+
+def adjust_decide(heads: Heads, kind: str, field, logits: torch.Tensor, trunk: TrunkView) -> torch.Tensor:
+    """The fitted decide adjustments (`Heads.verbatim_weight`, `Heads.noul_shift`); a zero
+    weight returns the logits untouched, so head sets without them answer bitwise as before."""
+    if kind == "choice":
+        w = float(heads.verbatim_weight)
+        if w != 0.0:
+            evidence = option_evidence(field.options or (), int(logits.shape[-1]), trunk.text, trunk.memo)
+            logits = logits.double() + w * evidence
+    elif kind == "noul":
+        shift = float(heads.noul_shift)
+        if shift != 0.0:
+            logits = logits.double() + torch.tensor([shift, 0.0], dtype=torch.float64)
+    return logits
 
 
 def _candidates(kind: str, text: str) -> list[tuple[int, int]]:

@@ -54,6 +54,7 @@ from typing import Sequence
 import torch
 
 from deg.outcomes import ArrayOutcome, RawFill
+from deg.parsers.dates import document_date_order
 from deg.plan import ArrayPlan, FillPlan
 from deg.request import FillOptions
 from deg.response import apply_drops
@@ -208,6 +209,11 @@ class Runtime:
 
     def _start(self, run: JobRun) -> None:
         run.check()
+        if run.options.date_order is None:
+            # The document's own dates settle the day/month order where they prove it.
+            order = document_date_order(run.context)
+            if order is not None:
+                run.options = run.options.model_copy(update={"date_order": order})
         trunk_ids = self.layout.trunk(run.context)
         self.windowing.check(trunk_ids)                   # ContextTooLarge before any work
         width = self.windowing.width(self.backbone.spec.max_positions, trunk_ids)

@@ -31,6 +31,12 @@ from ..runtime.prior import LmPrior
 from ..runtime.questions import decide_options
 
 GRID = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
+# The decide adjustments fitted after the mix (`runtime.decide.adjust_decide`).
+VERBATIM_GRID = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)
+SHIFT_GRID = tuple(k / 4 for k in range(-12, 13))
+MARGIN_GRID = tuple(k / 2 for k in range(-8, 9))
+ADJUSTMENTS = (("choice", "verbatim_weight", VERBATIM_GRID), ("noul", "noul_shift", SHIFT_GRID),
+               ("extract", "null_margin", MARGIN_GRID))
 MISSING = object()
 
 
@@ -135,24 +141,79 @@ def fit_mix(runtime, leaves: Sequence[Leaf], grid: Sequence[float] = GRID) -> tu
     runtime.set_prior_mix(all_on_mix())
     prior = _MemoPrior(runtime.prior)
     try:
-        for kind in PRIOR_HEAD_KINDS:
-            mine = [leaf for leaf in leaves if leaf.question.head == kind]
-            if not mine:
-                continue
-            scored = {}
-            for w in itertools.product(grid, grid):
-                if w != (0.0, 0.0):
-                    scored[w] = _score(runtime, prior, mine, kind, w)
-            best = max(scored, key=lambda w: (scored[w][0], scored[w][1]))
-            n = sum(1 for leaf in mine if not (leaf.gold is MISSING and leaf.question.field.mode.startswith("decide.")))
-            mix[HEAD_KINDS.index(kind)] = torch.tensor(best)
-            report[kind] = {"leaves": n, "mix": list(best),
-                            "heads_only": scored[(1.0, 0.0)][0] / max(n, 1),
-                            "prior_only": scored[(0.0, 1.0)][0] / max(n, 1),
-                            "mixed": scored[best][0] / max(n, 1)}
+        with adjustments_off(runtime.heads):
+            _fit_kinds(runtime, prior, leaves, grid, mix, report)
     finally:
         runtime.set_prior_mix(saved)
     return mix, report
+
+
+class adjustments_off:
+    """The decide adjustments at 0 inside the block (the mix is fitted without them)."""
+
+    def __init__(self, heads):
+        self.heads = heads
+
+    def __enter__(self):
+        self.saved = {name: float(getattr(self.heads, name)) for _, name, _ in ADJUSTMENTS}
+        for name in self.saved:
+            getattr(self.heads, name).fill_(0.0)
+
+    def __exit__(self, *exc):
+        for name, value in self.saved.items():
+            getattr(self.heads, name).fill_(value)
+
+
+def _fit_kinds(runtime, prior, leaves, grid, mix, report) -> None:
+    """Per kind, the grid mix with the most correct leaves (ties: higher mean gold log-prob)."""
+    for kind in PRIOR_HEAD_KINDS:
+        mine = [leaf for leaf in leaves if leaf.question.head == kind]
+        if not mine:
+            continue
+        scored = {}
+        for w in itertools.product(grid, grid):
+            if w != (0.0, 0.0):
+                scored[w] = _score(runtime, prior, mine, kind, w)
+        best = max(scored, key=lambda w: (scored[w][0], scored[w][1]))
+        n = sum(1 for leaf in mine if not (leaf.gold is MISSING and leaf.question.field.mode.startswith("decide.")))
+        mix[HEAD_KINDS.index(kind)] = torch.tensor(best)
+        report[kind] = {"leaves": n, "mix": list(best),
+                        "heads_only": scored[(1.0, 0.0)][0] / max(n, 1),
+                        "prior_only": scored[(0.0, 1.0)][0] / max(n, 1),
+                        "mixed": scored[best][0] / max(n, 1)}
+
+
+@torch.inference_mode()
+def fit_adjustments(runtime, leaves: Sequence[Leaf], mix: torch.Tensor) -> tuple[dict[str, float], dict[str, Any]]:
+    """The decide adjustments under a fitted mix, one grid per adjustment: the value with the
+    most correct leaves of its kind, ties to the higher mean gold log-probability, then to the
+    value nearest 0. -> ({name: value}, report per name)."""
+    heads = runtime.heads
+    saved = heads.prior_mix.clone()
+    values: dict[str, float] = {}
+    report: dict[str, Any] = {}
+    runtime.set_prior_mix(all_on_mix())
+    prior = _MemoPrior(runtime.prior)
+    try:
+        with adjustments_off(heads):
+            for kind, name, grid in ADJUSTMENTS:
+                mine = [leaf for leaf in leaves if leaf.question.head == kind]
+                if not mine:
+                    continue
+                weights = tuple(float(w) for w in mix[HEAD_KINDS.index(kind)])
+                scored = {}
+                for value in grid:
+                    getattr(heads, name).fill_(value)
+                    scored[value] = _score(runtime, prior, mine, kind, weights)
+                getattr(heads, name).fill_(0.0)
+                best = max(grid, key=lambda v: (scored[v][0], scored[v][1], -abs(v)))
+                values[name] = float(best)
+                n = max(sum(1 for leaf in mine if leaf.gold is not MISSING), 1)
+                report[name] = {"kind": kind, "value": float(best), "without": scored[0.0][0] / n,
+                                "with": scored[best][0] / n, "leaves": n}
+    finally:
+        runtime.set_prior_mix(saved)
+    return values, report
 
 
 @torch.inference_mode()

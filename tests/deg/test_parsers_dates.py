@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from deg.parsers.dates import parse_date, parse_datetime
+from deg.parsers.dates import document_date_order, parse_date, parse_datetime
 
 # (text, date_order=None, "MDY", "DMY")
 DATES = [
@@ -139,3 +139,27 @@ def test_bad_date_order_is_refused(bad):
 def test_bad_default_offset_is_refused(bad):
     with pytest.raises(ValueError, match="default_offset"):
         parse_datetime("2026-03-05 14:30", default_offset=bad)
+
+
+# A document's own numeric dates settle the day/month order of its ambiguous ones.
+@pytest.mark.parametrize("text, order", [
+    ("Ordered 27/11/2026, shipped 12/10/2026.", "DMY"),           # 27 can only be a day
+    ("Ordered 11/27/2026, shipped 12/10/2026.", "MDY"),
+    ("Booking date: 02.12.2026\nValue date: 03.12.2026", "DMY"),  # dotted numeric dates
+    ("Issued 10/03/2026, paid 10/07/2026.", None),                # no proof: stays ambiguous
+    ("13/05/2026 and 05/13/2026", None),                          # contradictory proof
+    ("03.12.2026 and 04/05/2026", None),                          # dotted and slashed, no proof
+    ("Due 2026-12-15, reference 2026.03.04", None),               # year-first dates prove nothing
+    ("no dates here, version 1.2.3 and 10.20.30", None),
+    ("room 1/13/2026-B and 03/04/2026", "MDY"),
+    ("", None),
+])
+def test_document_date_order(text, order):
+    assert document_date_order(text) == order
+
+
+def test_document_order_reads_the_ambiguous_dates():
+    text = "Ordered 27/11/2026, shipped 12/10/2026."
+    order = document_date_order(text)
+    assert parse_date("12/10/2026") is None
+    assert parse_date("12/10/2026", date_order=order) == "2026-10-12"

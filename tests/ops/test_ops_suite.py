@@ -139,6 +139,10 @@ def test_suite_serves_and_stops_every_process_it_started(start_suite, stop_signa
     # ... and run exactly as printed, in a POSIX shell, it gets the same bytes (fills are deterministic).
     curl = subprocess.run(["sh", "-c", printed], capture_output=True, timeout=30, check=True)
     assert curl.stdout == fill.content
+    # The printed playground address serves the page.
+    assert f"Playground: {suite.url}/playground" in suite.output()
+    page = httpx.get(f"{suite.url}/playground", timeout=10)
+    assert page.status_code == 200 and "deg playground" in page.text
 
     suite.popen.send_signal(stop_signal)
     assert suite.popen.wait(40) == 0, suite.output()

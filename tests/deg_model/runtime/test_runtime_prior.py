@@ -187,3 +187,41 @@ def test_fit_decodes_every_mix_as_the_runtime_would(tiny_backbone):
     online = sum(leaf_correct(o.mode, gold.get(o.pointer[1:]), o.value if o.found else None) for o in raw.fields)
     assert offline["all"]["leaves"] == len(gold)
     assert round(offline["all"]["accuracy"] * len(gold)) == online
+
+
+def test_verbatim_evidence_marks_options_the_context_states():
+    from deg_model.runtime.verbatim import option_evidence
+
+    text = "Total due: 1250.00 EUR. Paid by Credit card. Status 1."
+    got = option_evidence(["EUR", "USD", "credit_card", "1", "card paid", None], 7, text)
+    assert got.tolist() == [1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0]     # "1": no letter; null slot 0
+    assert option_evidence(["eu"], 1, text).tolist() == [0.0]        # whole words only
+
+
+def test_adjustments_fit_and_decode_as_a_fill_would(tiny_backbone):
+    from deg_model.training.prior_fit import adjustments_off, fit_adjustments, leaf_accuracy, record_leaves
+    from degcommon.datagen_scoring import leaf_correct
+
+    rt = make_runtime(tiny_backbone)
+    gold = {"dept": "tech", "urgent": False}
+    schema = {**NO_GENERATE, "properties": {k: NO_GENERATE["properties"][k] for k in gold}, "required": list(gold)}
+    context = CONTEXT + "\nRouted to tech."
+    leaves = record_leaves(rt, [{"context": context, "schema": schema, "value": gold}])
+    values, report = fit_adjustments(rt, leaves, heads_only_mix())
+    assert set(values) == {"verbatim_weight", "noul_shift"}
+    assert all(row["with"] >= row["without"] for row in report.values())
+    assert float(rt.heads.verbatim_weight) == 0.0 and float(rt.heads.noul_shift) == 0.0   # left as found
+    # a strong shift towards false and a strong verbatim weight decide both leaves
+    rt.heads.noul_shift.fill_(-50.0)
+    rt.heads.verbatim_weight.fill_(50.0)
+    try:
+        raw = rt.fill(context, compile_schema(schema), FillOptions())
+        assert {o.pointer: o.value for o in raw.fields} == {"/dept": "tech", "/urgent": False}
+        offline = leaf_accuracy(rt, leaves, heads_only_mix())
+        assert offline["all"]["accuracy"] == 1.0
+        with adjustments_off(rt.heads):
+            assert float(rt.heads.noul_shift) == 0.0
+        assert float(rt.heads.noul_shift) == -50.0
+    finally:
+        rt.heads.noul_shift.fill_(0.0)
+        rt.heads.verbatim_weight.fill_(0.0)
