@@ -4,7 +4,10 @@
 subcommand's arguments to its parser and sets `run` (a callable `args -> exit status`) with
 `parser.set_defaults(run=...)`. Only the module of the subcommand being run is imported, so
 `deg plan` stays pure (no torch, no network) and `deg --help` imports nothing. Other packages
-add their commands (`fill`, `eval`, `keys`...) with one line each in the table.
+add their commands (`fill`, `keys`, `serve`, `eval`, `train`) with one line each in the table;
+`deg eval` and `deg train` are the `python -m services.evaluation` and `python -m
+services.training` commands (same options, same JSON summaries on stdout's last line), and
+`deg serve` is `python -m services.suite`.
 
 `deg plan` compiles the loose (default) way and prints the plan on stdout and each plan warning
 on stderr as `warning: <schema pointer>: <message>`; `--strict` refuses everything contract
@@ -29,6 +32,12 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
              "deg.cli:register_plan"),
     "fill": ("fill a schema from a context through a deg gateway", "degsdk.cli:register_fill"),
     "keys": ("manage the gateway's API keys in Redis", "gateway.keys:register_keys"),
+    "serve": ("start the inference service and the gateway on this machine (what `make run` runs)",
+              "services.suite:register_serve"),
+    "eval": ("measure deg: datagen, extractbench, baseline, compare, determinism, bench; queue workers",
+             "services.evaluation.__main__:register"),
+    "train": ("train and calibrate heads: features, train, calibrate, evaluate; queue workers",
+              "services.training.__main__:register"),
 }
 
 EXIT_OK = 0
@@ -137,6 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"deg {command}: this command is not installed ({exc})", file=sys.stderr)
         return EXIT_BAD_INPUT
     args = parser.parse_args(argv)
+    args.argv = argv  # the command line as given, for commands that record it in their reports
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_BAD_INPUT

@@ -116,6 +116,10 @@ class RawFill:
     arrays: list[ArrayOutcome]
     prompt_tokens: int
     generated_tokens: int
+    # Of prompt_tokens, how many were reused from a kept trunk instead of read again.
+    cached_tokens: int = 0
+    # Tokens of every fork row the runtime ran for this fill (questions and follow-up rows).
+    fork_tokens: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -123,6 +127,8 @@ class RawFill:
             "arrays": [a.to_dict() for a in self.arrays],
             "prompt_tokens": self.prompt_tokens,
             "generated_tokens": self.generated_tokens,
+            "cached_tokens": self.cached_tokens,
+            "fork_tokens": self.fork_tokens,
         }
 
     @classmethod
@@ -133,6 +139,8 @@ class RawFill:
             arrays=[ArrayOutcome.from_dict(a) for a in values["arrays"]],
             prompt_tokens=int(values["prompt_tokens"]),
             generated_tokens=int(values["generated_tokens"]),
+            cached_tokens=int(values.get("cached_tokens", 0)),
+            fork_tokens=int(values.get("fork_tokens", 0)),
         )
 
 

@@ -7,6 +7,8 @@ contract's `{loc, msg}` list inside a `RequestError`.
 
 Choices where the contract is silent:
 - `seed` is an integer in 0..2**63-1 (it seeds a 64-bit generator stream per field).
+- `max_items` is an integer in 0..2**63-1: any cap a real array needs, and within the 64-bit
+  integers the plan travels in (a larger one is a 422, not a fault further down).
 - `default_offset` is `"Z"` or `±HH:MM` with HH 00-23 and MM 00-59, as in RFC 3339.
 - `model` is any non-empty name; whether the server knows it is the server's check.
 - `options.strict_schema: true` compiles the schema strictly (contract sections 2-5 exactly,
@@ -28,6 +30,7 @@ from deg.errors import RequestError, problem
 
 MAX_NEW_TOKENS = 4096
 MAX_SEED = 2**63 - 1
+MAX_ITEMS = 2**63 - 1
 _OFFSET = re.compile(r"^(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$")
 
 
@@ -37,7 +40,7 @@ class FillOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     max_new_tokens: Annotated[int, Field(ge=1, le=MAX_NEW_TOKENS)] = 256
-    max_items: Annotated[int, Field(ge=0)] | None = None
+    max_items: Annotated[int, Field(ge=0, le=MAX_ITEMS)] | None = None
     date_order: Literal["MDY", "DMY"] | None = None
     default_offset: str = "Z"
     temperature: Annotated[float, Field(ge=0, allow_inf_nan=False)] = 0.0

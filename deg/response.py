@@ -22,7 +22,10 @@ calls it again, which changes nothing on an already-dropped fill (it is idempote
   computed here from `probabilities` (first maximum, jev formula, level mean), so they agree
   with each other whatever arithmetic produced the outcome's own copies.
 - `usage`: `prompt_tokens` from the runtime; `generated_tokens` is the sum of the surviving
-  leaves' `generated_tokens` (the contract's definition), not `raw.generated_tokens`.
+  leaves' `generated_tokens` (the contract's definition), not `raw.generated_tokens`;
+  `cached_tokens` (of `prompt_tokens`, those reused from a kept trunk rather than read again;
+  0 for a cold fill) and `fork_tokens` (tokens of the fork rows that asked the questions) as
+  the runtime counted them.
 - `plan`: the plan fingerprint.
 - `warnings`: the plan's warnings (`{pointer, message}`, what the loose reading ignored), `[]`
   for a schema read exactly.
@@ -224,8 +227,7 @@ def apply_drops(plan: FillPlan, raw: RawFill) -> RawFill:
         for outcome, where in located_fields
         if not any(item in dead for item in where.items())
     ]
-    return RawFill(fields=new_fields, arrays=new_arrays, prompt_tokens=raw.prompt_tokens,
-                   generated_tokens=raw.generated_tokens)
+    return replace(raw, fields=new_fields, arrays=new_arrays)
 
 
 # ---------------------------------------------------------------- assembly
@@ -261,7 +263,8 @@ def _assemble(plan: FillPlan, raw: RawFill, model: str) -> dict[str, Any]:
         "model": model,
         "value": value,
         "meta": meta,
-        "usage": {"prompt_tokens": raw.prompt_tokens, "generated_tokens": builder.generated_tokens},
+        "usage": {"prompt_tokens": raw.prompt_tokens, "generated_tokens": builder.generated_tokens,
+                  "cached_tokens": raw.cached_tokens, "fork_tokens": raw.fork_tokens},
         "plan": plan.fingerprint,
         "warnings": plan.warning_dicts(),
     }

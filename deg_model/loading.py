@@ -103,8 +103,10 @@ def embedded_cache_dir(settings: ModelSettings | None = None) -> Path:
     return settings.backbones_dir / EMBEDDED_NAME
 
 
-def load_snapshot(directory: Path, *, dtype: torch.dtype = torch.float32, **backbone_kwargs) -> Backbone:
-    """A Backbone from a local HF-style directory (config.json + *.safetensors + tokenizer)."""
+def load_snapshot(directory: Path, *, dtype: torch.dtype = torch.float32, device: torch.device | str = "cpu",
+                  **backbone_kwargs) -> Backbone:
+    """A Backbone from a local HF-style directory (config.json + *.safetensors + tokenizer),
+    its weights on `device` (the kernels follow it: `deg_model.device`)."""
     from transformers import AutoTokenizer
 
     directory = Path(directory)
@@ -117,7 +119,7 @@ def load_snapshot(directory: Path, *, dtype: torch.dtype = torch.float32, **back
     config = json.loads(config_path.read_text())
     state_dict: dict[str, torch.Tensor] = {}
     for f in files:
-        state_dict.update(load_file(str(f)))
+        state_dict.update(load_file(str(f), device=str(torch.device(device))))
     tokenizer = AutoTokenizer.from_pretrained(str(directory))
     if not getattr(tokenizer, "is_fast", False):
         raise WeightsError(f"{directory}: a fast tokenizer (tokenizer.json) is required for offsets")
@@ -127,7 +129,8 @@ def load_snapshot(directory: Path, *, dtype: torch.dtype = torch.float32, **back
 
 def load_backbone(name_or_path: str = EMBEDDED_NAME, *, dtype: torch.dtype = torch.float32,
                   settings: ModelSettings | None = None, **backbone_kwargs) -> Backbone:
-    """The embedded default by name (building its cache once), or a local snapshot by path."""
+    """The embedded default by name (building its cache once), or a local snapshot by path;
+    `backbone_kwargs`: `device` (`load_snapshot`) and the Backbone's own keywords."""
     if name_or_path == EMBEDDED_NAME:
         directory = embedded_cache_dir(settings)
         if not _cache_complete(directory):

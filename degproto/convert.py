@@ -286,6 +286,7 @@ def raw_to_pb(raw: RawFill) -> Any:
         arrays=[pb2.ArrayOutcome(pointer=a.pointer, plan_pointer=a.plan_pointer, items=a.items,
                                  dropped=a.dropped) for a in raw.arrays],
         prompt_tokens=raw.prompt_tokens, generated_tokens=raw.generated_tokens,
+        cached_tokens=raw.cached_tokens, fork_tokens=raw.fork_tokens,
     )
 
 
@@ -296,6 +297,7 @@ def raw_from_pb(message: Any) -> RawFill:
         arrays=[ArrayOutcome(pointer=a.pointer, plan_pointer=a.plan_pointer, items=a.items, dropped=a.dropped)
                 for a in message.arrays],
         prompt_tokens=message.prompt_tokens, generated_tokens=message.generated_tokens,
+        cached_tokens=message.cached_tokens, fork_tokens=message.fork_tokens,
     )
 
 

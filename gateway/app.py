@@ -15,7 +15,9 @@ A fill, step by step: size limit (413) -> auth (401) -> rate limit (429) -> JSON
 limit (400) -> `FillRequest` (422 for every unknown field or option) -> `compile_schema`
 (422 listing every schema problem) -> `render_context` -> response cache -> one gRPC `Fill`
 (the inference service checks the model name and the plan fingerprint) -> `assemble`
-(FillError -> 500) -> the response bytes, cached.
+(FillError -> 500) -> the response bytes, cached. A request's `Cache-Control: no-cache` skips
+the cache read (`X-Deg-Cache: bypass`), `no-store` the write; both also reach the inference
+service's trunk cache (`gateway.cache`).
 
 Deadlines: `/v1/fill` (and `/v1/fills`) take a per-request `timeout` in seconds (a number
 from 1 to `DEG_MAX_TIMEOUT_S`, else 422), read by the gateway and not part of the fill
@@ -61,9 +63,10 @@ from deg.errors import FillError, RequestError, SchemaError
 from deg.render import ContextError, render_context
 from deg.request import FillRequest, parse_fill_request
 from gateway.body import BodyLimitMiddleware, parse_json
-from gateway.cache import ResponseCache, cache_key
+from gateway.cache import CacheControl, ResponseCache, cache_key
 from gateway.compat import ServedModel, build_compat_router, compat_error_response, models_body
 from gateway.compat.openapi_bodies import COMPONENTS as COMPAT_BODIES
+from gateway.compat.openapi_responses import COMPONENTS as COMPAT_RESPONSES
 from gateway.errors import ApiError, api_error_handler, error_response
 from gateway.inference import InferenceClient
 from gateway.jobs import FillJobs, MemoryJobs, RedisJobs, public
@@ -72,6 +75,7 @@ from gateway.metrics import GatewayMetrics
 from gateway.plans import PlanCache
 from gateway.playground import install_playground
 from gateway.openapi import install_openapi, model_components, request_body
+from gateway.openapi_responses import COMPONENTS as RESPONSE_BODIES, ROUTES as RESPONSES_OF
 from gateway.ratelimit import RateLimiter
 from gateway.requests import PlanRequest, parse_plan_request
 from gateway.settings import GatewaySettings
@@ -231,8 +235,10 @@ class Gateway:
     async def fill(self, request: Request) -> Response:
         fill_request, plan, context, deadline = await self.prepare_fill(request)
         timing: dict[str, float] = {}
+        control = CacheControl.of(request.headers.get("cache-control"))
         body_bytes, cached, _ = await self.fill_cached(context, plan, fill_request.options,
-                                                       fill_request.model, timing, deadline=deadline)
+                                                       fill_request.model, timing, deadline=deadline,
+                                                       control=control)
         headers = {"X-Deg-Cache": cached} if cached else {}
         if timing:
             headers["Server-Timing"] = ", ".join(f"{name};dur={ms:.3f}" for name, ms in timing.items())
@@ -241,11 +247,12 @@ class Gateway:
     async def submit_fill(self, request: Request) -> Response:
         """`POST /v1/fills`: the `/v1/fill` body, run as a job; 202 with its id and Location."""
         fill_request, plan, context, deadline = await self.prepare_fill(request)
+        control = CacheControl.of(request.headers.get("cache-control"))
 
         async def work(remaining_s: float, progress) -> bytes:  # each attempt: what is left of the deadline
             body_bytes, _, _ = await self.fill_cached(context, plan, fill_request.options, fill_request.model,
                                                       deadline=replace(deadline, call_s=max(remaining_s, 0.001)),
-                                                      progress=progress)
+                                                      progress=progress, control=control)
             return body_bytes
 
         record = await self.jobs.submit(work, fields_total=len(plan.fields) + len(plan.arrays),
@@ -267,10 +274,11 @@ class Gateway:
 
     async def fill_cached(self, context: str, plan: Any, options: Any, requested: str,
                           timing: dict[str, float] | None = None, *,
-                          deadline: "Deadline | None" = None,
+                          deadline: "Deadline | None" = None, control: CacheControl = CacheControl(),
                           progress=None) -> tuple[bytes, str, dict[str, Any] | None]:
-        """The response bytes of one fill, `"hit"`/`"miss"` (`""` with no cache), and the
-        assembled response object when the model ran (None on a cache hit).
+        """The response bytes of one fill, `"hit"`/`"miss"` (`"bypass"` when the request's
+        Cache-Control said no-cache, `""` with no cache), and the assembled response object when
+        the model ran (None on a cache hit).
 
         When the model ran, `timing` receives the inference service's own figures in ms
         (`queue`: waiting for a batch, `run`: the batch's runtime call) and `inference`, the
@@ -282,24 +290,28 @@ class Gateway:
         `assemble` -> the bytes, cached. The model name is checked once, by the inference
         service: a name the cached model list does not know skips the cache and gets the
         service's answer (422 when it is not served). `deadline`: the fill's deadline (default:
-        computed from the work, `deadline_for`). `progress`: an async callable given the
-        inference service's progress messages while the fill runs (the job API's)."""
+        computed from the work, `deadline_for`). `control`: the request's Cache-Control
+        (`no-cache`: no read, `no-store`: no write; both passed on to the trunk cache). `progress`:
+        an async callable given the inference service's progress messages while the fill runs
+        (the job API's)."""
         key = None
         if self.cache is not None:
             models = await self.inference.models()
             if not requested or requested in models.names:
                 key = cache_key(models.model_id, plan.fingerprint, context, options.canonical_json())
-                cached = await self.cache.get(key)
+                cached = None if control.no_cache else await self.cache.get(key)
                 if cached is not None:
                     self.metrics.cache.labels("hit").inc()
                     return cached, "hit", None
-                self.metrics.cache.labels("miss" if self.store.healthy else "error").inc()
+                self.metrics.cache.labels("bypass" if control.no_cache else
+                                          "miss" if self.store.healthy else "error").inc()
 
         deadline = deadline or self.deadline_for(context, plan, None)
         started = time.perf_counter()
         reply = await self.inference.fill(context=context, plan=plan, options=options, model=requested,
                                           timeout_s=deadline.call_s, deadline=deadline.description,
-                                          admit_within_s=deadline.admit_within_s, progress=progress)
+                                          admit_within_s=deadline.admit_within_s,
+                                          no_cache=control.no_cache, no_store=control.no_store, progress=progress)
         elapsed = time.perf_counter() - started
         self.metrics.inference_latency.observe(elapsed)
         if timing is not None:
@@ -310,9 +322,10 @@ class Gateway:
         except FillError as exc:
             raise ApiError(500, "fill_error", str(exc)) from None
         body_bytes = _json_bytes(response)  # assemble put the served model id first
-        if key is not None:
+        if key is not None and not control.no_store:
             await self.cache.put(key, body_bytes)
-        return body_bytes, ("miss" if self.cache is not None else ""), response
+        status = "" if self.cache is None else ("bypass" if control.no_cache else "miss")
+        return body_bytes, status, response
 
     async def fill_plan(self, context: str, plan: Any, options: Any, model: str) -> dict[str, Any]:
         """The compatibility routes' fill: a rendered context and the plan they compiled -> the
@@ -414,7 +427,8 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     app.add_middleware(ZstdRequestMiddleware, max_decompressed_bytes=settings.max_decompressed_bytes,
                        error_response=compat_error_response)
     # Inside the metrics middleware below (added later = outer), so refused bodies are counted.
-    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.max_body_bytes,
+                       error_response=compat_error_response)
 
     @app.middleware("http")
     async def observe(request: Request, call_next):
@@ -425,19 +439,23 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         gateway.metrics.latency.labels(path).observe(time.perf_counter() - started)
         return response
 
-    app.add_api_route("/v1/fill", gateway.fill, methods=["POST"], openapi_extra=request_body(FillRequest),
+    app.add_api_route("/v1/fill", gateway.fill, methods=["POST"],
+                      openapi_extra={**request_body(FillRequest), **RESPONSES_OF["fill"]},
                       summary="Fill a JSON Schema from a context", tags=["fill"])
     app.add_api_route("/v1/fills", gateway.submit_fill, methods=["POST"], status_code=202,
-                      openapi_extra=request_body(FillRequest), summary="Start a fill as a job (202, Location)",
-                      tags=["fill"])
+                      openapi_extra={**request_body(FillRequest), **RESPONSES_OF["fills"]},
+                      summary="Start a fill as a job (202, Location)", tags=["fill"])
     app.add_api_route("/v1/fills/{job_id}", gateway.fill_job, methods=["GET"],
                       openapi_extra={"parameters": [{"name": "job_id", "in": "path", "required": True,
-                                                     "schema": {"type": "string"}}]},
+                                                     "schema": {"type": "string"}}], **RESPONSES_OF["job"]},
                       summary="A fill job's status, progress and result", tags=["fill"])
-    app.add_api_route("/v1/plan", gateway.plan, methods=["POST"], openapi_extra=request_body(PlanRequest),
+    app.add_api_route("/v1/plan", gateway.plan, methods=["POST"],
+                      openapi_extra={**request_body(PlanRequest), **RESPONSES_OF["plan"]},
                       summary="Compile a schema to its fill plan (no model)", tags=["fill"])
-    app.add_api_route("/v1/models", gateway.models, methods=["GET"], summary="Accepted model names", tags=["fill"])
-    app.add_api_route("/health", gateway.health, methods=["GET"], summary="Gateway, inference and Redis status", tags=["ops"])
+    app.add_api_route("/v1/models", gateway.models, methods=["GET"], openapi_extra=RESPONSES_OF["models"],
+                      summary="Accepted model names", tags=["fill"])
+    app.add_api_route("/health", gateway.health, methods=["GET"], openapi_extra=RESPONSES_OF["health"],
+                      summary="Gateway, inference and Redis status", tags=["ops"])
     app.add_api_route("/metrics", gateway.metrics_page, methods=["GET"], summary="Prometheus metrics", tags=["ops"],
                       include_in_schema=False)
     install_playground(app, gateway.guard, settings.pdf_max_pages, serve_page=settings.playground)
@@ -450,5 +468,5 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         "type": "number", "minimum": MIN_TIMEOUT_S, "maximum": settings.max_timeout_s,
         "description": "the fill's deadline in seconds (default: computed from the context length and the "
                        "plan; see DEG_REQUEST_TIMEOUT_S)"}
-    install_openapi(app, {**components, **COMPAT_BODIES})
+    install_openapi(app, {**components, **COMPAT_BODIES, **RESPONSE_BODIES, **COMPAT_RESPONSES})
     return app

@@ -2,7 +2,9 @@
 
 `BodyLimitMiddleware` refuses a body over the limit with 413 whether the client declared it
 (`Content-Length`) or streamed it (chunked): the body is read up to the limit and replayed to
-the app, so no route ever sees more than `max_body_bytes`.
+the app, so no route ever sees more than `max_body_bytes`. Refusals are built by
+`error_response(path, status, kind, message)`, so each route's clients get their own error shape
+(the app passes `gateway.compat.compat_error_response`); the gateway's shape by default.
 
 Depth: JSON nested deeper than `max_json_depth` is refused with 400 before validation, so a
 hostile `[[[[...]]]]` cannot exhaust the recursion of the parser or of the schema compiler.
@@ -10,8 +12,9 @@ hostile `[[[[...]]]]` cannot exhaust the recursion of the parser or of the schem
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
+from fastapi.responses import Response
 
 from gateway.errors import ApiError, error_response
 
@@ -22,10 +25,21 @@ def too_large(limit: int) -> ApiError:
     return ApiError(413, "payload_too_large", f"request body is larger than the {limit}-byte limit")
 
 
+ErrorResponder = Callable[[str, int, str, str], Response]
+
+
+def _gateway_error(path: str, status: int, kind: str, message: str) -> Response:
+    return error_response(ApiError(status, kind, message))
+
+
 class BodyLimitMiddleware:
-    def __init__(self, app: Any, max_body_bytes: int) -> None:
+    def __init__(self, app: Any, max_body_bytes: int, error_response: ErrorResponder | None = None) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
+        self.error_response = error_response or _gateway_error
+
+    def refuse(self, scope: dict, error: ApiError) -> Response:
+        return self.error_response(scope.get("path", ""), error.status, error.kind, error.message)
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] != "http" or scope["method"] not in BODY_METHODS:
@@ -35,11 +49,13 @@ class BodyLimitMiddleware:
         declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None:
             try:
-                if int(declared) > limit:
-                    await error_response(too_large(limit))(scope, receive, send)
-                    return
+                too_big = int(declared) > limit
             except ValueError:
-                await error_response(ApiError(400, "invalid_request", "Content-Length is not a number"))(scope, receive, send)
+                await self.refuse(scope, ApiError(400, "invalid_request", "Content-Length is not a number"))(
+                    scope, receive, send)
+                return
+            if too_big:
+                await self.refuse(scope, too_large(limit))(scope, receive, send)
                 return
         chunks: list[bytes] = []
         size = 0
@@ -50,7 +66,7 @@ class BodyLimitMiddleware:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
-                await error_response(too_large(limit))(scope, receive, send)
+                await self.refuse(scope, too_large(limit))(scope, receive, send)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):

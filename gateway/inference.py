@@ -110,11 +110,13 @@ class InferenceClient:
 
     async def fill(self, *, context: str, plan: FillPlan, options: FillOptions, model: str,
                    timeout_s: float | None = None, deadline: str = "",
-                   admit_within_s: float | None = None, progress=None) -> FillReply:
+                   admit_within_s: float | None = None, no_cache: bool = False,
+                   no_store: bool = False, progress=None) -> FillReply:
         """One gRPC `Fill` under `timeout_s` (default: the client's base timeout); `deadline`
         says where that figure came from, for the 504 message. `admit_within_s`: how long the
         job may wait to start (sent as `admit-within-s`; the service answers 429 at once when
-        its queue is longer). `progress`: an async callable given each `FillProgress` message
+        its queue is longer). `no_cache` / `no_store`: the request's Cache-Control, for the
+        service's trunk cache. `progress`: an async callable given each `FillProgress` message
         while the job runs; the call is then a `FillStream` (same job, same errors)."""
         job = self.stubs.pb2.FillJob(
             request_id=uuid.uuid4().hex,
@@ -123,6 +125,8 @@ class InferenceClient:
             plan_fingerprint=runtime_fingerprint(plan),
             plan=plan_to_pb(plan),
             options=options_to_pb(options),
+            no_cache=no_cache,
+            no_store=no_store,
         )
         try:
             metadata = ((ADMIT_WITHIN_KEY, f"{admit_within_s:.3f}"),) if admit_within_s is not None else None

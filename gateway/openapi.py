@@ -2,8 +2,10 @@
 
 The routes validate their bodies themselves (to control the error shape), so FastAPI does not
 see them; each route names its body with `request_body(Model)` or the compatibility routes'
-`gateway.compat.openapi_bodies.request_body(path)`, and `install_openapi` puts every schema
-those refer to under `components.schemas`. pydantic's nested `$defs` are hoisted there too,
+`gateway.compat.openapi_bodies.request_body(path)`, and its answers with
+`gateway.openapi_responses.ROUTES` (or `gateway.compat.openapi_responses.ROUTES`): each status
+it sends, success and refusals, with the body schema the code builds. `install_openapi` puts
+every schema those refer to under `components.schemas`. pydantic's nested `$defs` are hoisted there too,
 so every `$ref` in the document resolves from the document's root.
 
 `FillSchema` documents the `schema` a fill reads (on `/v1/fill`, `/v1/plan` and as the

@@ -1,4 +1,6 @@
-"""`python -m services.suite` (what `make run` runs): the whole suite as local processes.
+"""`python -m services.suite` (what `make run` runs; also `deg serve`, whose `--port`,
+`--inference-port`, `--checkpoint` and `--redis-url` set the variables below): the whole suite
+as local processes.
 
 It starts the inference service, waits until its gRPC health service says SERVING, starts the
 gateway on `127.0.0.1:$DEG_PORT` pointed at it (and at Redis when there is one), waits until
@@ -123,7 +125,7 @@ def _warn_loudly(lines: list[str]) -> None:
 
 # The default checkpoint committed with the code (heads for the embedded backbone), used when
 # neither DEG_CHECKPOINT nor $DEG_HOME/models/deg-latest names one.
-REPOSITORY_CHECKPOINT = Path(__file__).resolve().parent.parent / "checkpoints" / "deg-smollm2-135m-0.2"
+REPOSITORY_CHECKPOINT = Path(__file__).resolve().parent.parent / "checkpoints" / "deg-smollm2-135m-0.3"
 
 
 def _provenance_status(directory: Path) -> str:
@@ -413,13 +415,48 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if inference_serving(args.check_inference) else 1
     if args.check_gateway:
         return 0 if gateway_health(args.check_gateway) is not None else 1
+    return serve()
+
+
+def serve(env: Mapping[str, str] | None = None) -> int:
+    """Run the suite in the foreground until Ctrl-C/SIGTERM; the exit status of `make run`."""
     try:
-        return Suite(SuiteSettings.from_env()).run()
+        return Suite(SuiteSettings.from_env(env)).run()
     except SuiteError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C before any process was started
         return 130
+
+
+# `deg serve` options: each sets the variable of the same meaning (table above), so the
+# suite and both services read one set of settings whichever way they were given.
+SERVE_OPTIONS = (
+    ("--port", "DEG_PORT", int, "gateway port on 127.0.0.1 (default $DEG_PORT, else 8790)"),
+    ("--inference-port", "DEG_INFERENCE_PORT", int, "inference gRPC port on 127.0.0.1 (default 8791)"),
+    ("--checkpoint", "DEG_CHECKPOINT", str, "checkpoint directory to serve (default: $DEG_HOME/models/"
+                                            "deg-latest, else the checkpoint shipped with deg)"),
+    ("--redis-url", "DEG_REDIS_URL", str, "Redis for the response cache and rate limits (\"\": none; "
+                                          "default: redis://127.0.0.1:6379/0 when it answers)"),
+)
+
+
+def register_serve(parser: argparse.ArgumentParser) -> None:
+    """`deg serve`: this module's suite, with the main settings as options."""
+    parser.description = ("Start the inference service and the gateway on this machine, wait until both "
+                          "serve, print an example request, and stay in the foreground (Ctrl-C stops "
+                          "both). Same as `make run`; every DEG_* variable applies.")
+    for flag, variable, kind, help_text in SERVE_OPTIONS:
+        parser.add_argument(flag, type=kind, metavar=variable, help=help_text)
+    parser.set_defaults(run=_run_serve)
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    for flag, variable, _, _ in SERVE_OPTIONS:
+        value = getattr(args, flag.lstrip("-").replace("-", "_"))
+        if value is not None:
+            os.environ[variable] = str(value)   # the children inherit it, as with `make run`
+    return serve()
 
 
 if __name__ == "__main__":

@@ -48,6 +48,8 @@ from deg.schema.node import Node, _describe, _equality_key, _pointer, _value_typ
 from deg.schema.refs import Loc, RefProblem, find_anchors, resolve_ref
 
 MAX_SCHEMA_DEPTH = 64          # nested schemas (properties, items, $ref hops) on one path
+MAX_COUNT = 2**63 - 1          # minItems/maxItems: the 64-bit counts a plan travels in
+MAX_FIELD_TOKENS = 4096        # x-max-tokens: the same bound as the `max_new_tokens` option
 MAX_EXPANDED_SCHEMAS = 5_000   # schemas visited in all, after $ref expansion
 MIN_OPTIONS, MAX_OPTIONS = 2, 255
 MIN_LEVELS, MAX_LEVELS = 2, 11
@@ -230,8 +232,9 @@ class Compiler(LooseReading):
             self.error(node.at("x-generate"), "x-generate must be true or false")
         if "x-max-tokens" in node:
             value = node.get("x-max-tokens")
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                self.error(node.at("x-max-tokens"), "x-max-tokens must be an integer >= 1")
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_FIELD_TOKENS:
+                self.error(node.at("x-max-tokens"), f"x-max-tokens must be an integer from 1 to "
+                                                    f"{MAX_FIELD_TOKENS} (the longest text a fill writes)")
 
     def generates(self, node: Node) -> bool:
         return node.get("x-generate") is True
@@ -412,6 +415,10 @@ class Compiler(LooseReading):
         # The meta-schema accepts integral floats (`2.0`); the plan holds counts as integers.
         min_items, max_items = int(node.get("minItems", 0)), node.get("maxItems")
         max_items = None if max_items is None else int(max_items)
+        for keyword, count in (("minItems", min_items), ("maxItems", max_items)):
+            if count is not None and count > MAX_COUNT:
+                self.error(node.at(keyword), f"{keyword} {count} is larger than deg can count (at most {MAX_COUNT})")
+                return
         if max_items is not None and min_items > max_items:
             self.error(node.at("minItems"), f"minItems {min_items} is greater than maxItems "
                                             f"{max_items}: no array fits")

@@ -25,13 +25,17 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+import torch
+
 from ..checkpoint import CheckpointConfig, CheckpointError, backbone_sha256, fresh_heads, load_checkpoint
 from ..heads import prior_only_mix
-from ..loading import load_backbone
+from ..device import choose_device
+from ..loading import EMBEDDED_NAME, load_backbone
 from ..lora import LoraConfig, load_adapters
 from ..settings import ModelSettings
 from .fill import Runtime
 from .jobs import FillJob
+from .trunk_cache import TrunkCache
 
 __all__ = ["FillJob", "Runtime", "load_runtime", "resolve_checkpoint", "checkpoint_adapters", "DEFAULT_MODEL_ID"]
 
@@ -45,34 +49,43 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
     initialised heads — loudly, because untrained heads answer at random.
 
     `checkpoint` may also be a service settings object with a `.checkpoint` attribute (the
-    inference service calls its runtime factory with its settings).
+    inference service calls its runtime factory with its settings); its `.device` (`cpu`,
+    `cuda`, `auto`: `deg_model.device`) places the model, and its `.trunk_cache_bytes` bounds
+    the trunks kept across fills (`trunk_cache.py`; 0 keeps none). A plain path serves on the
+    CPU with no trunk cache.
     """
-
-
+    service = None
     if checkpoint is not None and not isinstance(checkpoint, (str, Path)):
-        checkpoint = getattr(checkpoint, "checkpoint", None) or None
-
+        service, checkpoint = checkpoint, getattr(checkpoint, "checkpoint", None) or None
+    choice = choose_device(getattr(service, "device", "cpu"))
+    threads = int(getattr(service, "runtime_threads", 0) or 0)
+    if threads:
+        torch.set_num_threads(threads)
+    log.info("serving on %s", choice.describe())
+    cache_bytes = int(getattr(service, "trunk_cache_bytes", 0) or 0)
     settings = ModelSettings.from_env()
-    budget = {"max_context_tokens": settings.max_context_tokens}      # the memory budget of a context
+    extra = {"max_context_tokens": settings.max_context_tokens,      # the memory budget of a context
+             "trunk_cache": TrunkCache(cache_bytes) if cache_bytes > 0 else None}
     if checkpoint:
         directory = resolve_checkpoint(checkpoint, settings)
         config, heads, tensors = load_checkpoint(directory)
-        bb = load_backbone(backbone or config.backbone)
+        bb = load_backbone(backbone or config.backbone, device=choice.device)
         actual = backbone_sha256(bb)
         if config.backbone_sha256 and actual and actual != config.backbone_sha256:
             raise CheckpointError(f"{directory}: heads were trained on base weights {config.backbone_sha256[:12]}..., "
                                   f"the loaded backbone is {actual[:12]}...")
         if not config.trained:
             log.warning("checkpoint %s holds freshly initialised heads: answers are not trained", checkpoint)
-        return Runtime(bb, heads, config, adapters=checkpoint_adapters(directory, config, tensors, bb), **budget)
-    bb = load_backbone(backbone) if backbone else load_backbone()
+        return Runtime(bb, heads.to(choice.device), config,
+                       adapters=checkpoint_adapters(directory, config, tensors, bb), **extra)
+    bb = load_backbone(backbone or EMBEDDED_NAME, device=choice.device)
     log.warning("no checkpoint given: serving %s with FRESHLY INITIALISED heads (untrained answers)", model_id)
     config = CheckpointConfig(model_id=model_id, backbone=backbone or "smollm2-135m-instruct",
                               hidden=bb.spec.hidden_size, trained=False)
     heads = fresh_heads(bb.spec.hidden_size, seed)
     # Untrained heads answer at random; the backbone's own zero-shot answer does not.
     heads.prior_mix.copy_(prior_only_mix())
-    return Runtime(bb, heads, config, **budget)
+    return Runtime(bb, heads.to(choice.device), config, **extra)
 
 
 def checkpoint_adapters(directory, config, tensors, backbone):

@@ -8,7 +8,9 @@ are candidates and how each scores:
   grammar (`deg.candidates.find_candidates`) finds in the context, scored by
   `log p_start + log p_end` of its first and last covering tokens;
 - plain strings: the top `TOP_SPANS` token spans with `i <= j < i + MAX_SPAN_TOKENS`, mapped
-  to code points and trimmed of whitespace and boundary punctuation a token carried in.
+  to code points and trimmed of whitespace and boundary punctuation a token carried in. A
+  span never crosses a paragraph break (a blank line): a value copied from a document ends
+  where its block does, so a name is not read on into the next section.
 
 Log-probabilities are taken in float64 from fp32 logits; sorts are stable, so equal scores
 keep document order and the first maximum wins.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 
 import torch
 
@@ -26,6 +29,7 @@ MAX_SPAN_TOKENS = 128
 _TRIM = " \t\r\n\u00a0\u2009\u202f,;:.!?()[]{}\"'`<>|*•·"
 
 Scored = list[tuple[tuple[int, int], float]]
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t\r\u00a0]*\n")
 
 
 def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
@@ -61,6 +65,29 @@ class TokenMap:
 
     def __len__(self) -> int:
         return len(self.offsets)
+
+    def paragraphs(self, text: str) -> tuple[torch.Tensor, torch.Tensor]:
+        """([T], [T]) paragraph index of each token's first and last non-space character
+        (a whitespace-only token counts as opening the paragraph after it and closing the one
+        before it, so trimming it off a span never makes the span cross). Kept per text."""
+        hit = getattr(self, "_paragraphs", None)
+        if hit is not None and hit[0] is text:
+            return hit[1]
+        breaks = [m.start() for m in _PARAGRAPH_BREAK.finditer(text)]
+        first, last = [], []
+        for start, end in self.offsets:
+            piece = text[start:end]
+            lead = len(piece) - len(piece.lstrip())
+            tail = len(piece.rstrip())
+            if tail <= lead:                       # whitespace only
+                first.append(bisect.bisect_left(breaks, end))
+                last.append(bisect.bisect_left(breaks, start))
+            else:
+                first.append(bisect.bisect_right(breaks, start + lead))
+                last.append(bisect.bisect_right(breaks, start + tail - 1))
+        out = (torch.tensor(first, dtype=torch.long), torch.tensor(last, dtype=torch.long))
+        self._paragraphs = (text, out)
+        return out
 
     def covering(self, start: int, end: int) -> tuple[int, int] | None:
         """First and last token overlapping [start, end), or None."""
@@ -107,7 +134,9 @@ def plain_scores(ls: torch.Tensor, le: torch.Tensor, tokens: TokenMap, text: str
     if override is not None:
         s, end = override
         band[s] = ls[s] + end.to(band.dtype)[ends[s].clamp(max=t - 1)]
-    band = band.masked_fill(~inside, -math.inf).flatten()
+    first, last = tokens.paragraphs(text)
+    within = first.unsqueeze(1) == last[ends.clamp(max=t - 1)]                 # [T, w]
+    band = band.masked_fill(~(inside & within), -math.inf).flatten()
     order = torch.sort(band, descending=True, stable=True).indices[:TOP_SPANS]
     out: Scored = []
     seen: set[tuple[int, int]] = set()

@@ -40,6 +40,11 @@ Choices where the contract leaves room:
   the memory budget (`max_context_tokens`) is refused with `ContextTooLarge` before any work.
 - A job's `progress` callable (`jobs.Progress`) hears of its context tokens read (after its
   trunk, or each window first read) and its leaves decided, round by round.
+- A runtime given a `TrunkCache` keeps every trunk it reads (`trunk_cache.py`), keyed by
+  its trunk identity and the context: a later fill over the same context, whatever its
+  schema, reuses it with no tokenizing and no prefill (`cached_tokens` = its prompt tokens),
+  and two jobs of one batch over the same context read it once. Outcomes are bitwise a cold
+  fill's. A job's `no_cache` skips the lookup, `no_store` the keeping.
 - `record_heads = True` keeps every question's raw head output (`last_heads`, keyed
   `"<kind>:<concrete pointer>"`) so determinism can be checked with `torch.equal`;
   `last_stats` holds the token counts of the last fill; after `fill_many`, `last_job_heads`
@@ -74,6 +79,7 @@ from .generate_phase import generate_phase
 from .jobs import FillJob, JobRun, guard
 from .questions import Answer, Item, Question, QuestionBuilder, Scope
 from .trunk import TrunkView, read_trunk
+from .trunk_cache import TrunkCache, private_state
 from .windows import WindowedTrunk, Windowing, read_windows, windowed_round
 
 # Item, Question and LOCATOR_TOKENS are also read from here by the training example builder.
@@ -86,7 +92,8 @@ class Runtime:
     def __init__(self, backbone: Backbone, heads: Heads, config: CheckpointConfig,
                  *, fork_token_budget: int = FORK_TOKEN_BUDGET, default_null_margin: float = 0.0,
                  adapters: LoraAdapters | None = None, max_context_tokens: int = DEFAULT_MAX_CONTEXT_TOKENS,
-                 window_tokens: int | None = None, fork_room: int | None = None):
+                 window_tokens: int | None = None, fork_room: int | None = None,
+                 trunk_cache: TrunkCache | None = None):
         if heads.hidden != backbone.spec.hidden_size:
             raise ValueError(f"heads expect hidden size {heads.hidden}, backbone has {backbone.spec.hidden_size}")
         if fork_token_budget < 1:
@@ -108,6 +115,8 @@ class Runtime:
         # Long contexts (`windows.py`): the memory budget and how contexts are cut into windows.
         self.windowing = Windowing(max_context_tokens, window_tokens, fork_room)
         self.default_null_margin = default_null_margin
+        # Trunks kept across fills (`trunk_cache.py`); None: every fill reads its context.
+        self.trunk_cache = trunk_cache
         self.last_stats: dict[str, int] = {}
         self.record_heads = False                       # keep raw head outputs in last_heads
         # Called with (question, answer, trunk, options) of every leaf before it is decoded:
@@ -145,6 +154,8 @@ class Runtime:
         runs = [JobRun.of(job) for job in jobs]
         with torch.inference_mode():
             self._fill_runs(runs)
+        for run in runs:
+            self._usage(run)
         self.last_job_heads = [r.heads for r in runs]
         self.last_job_stats = [r.stats for r in runs]
         if runs:
@@ -155,6 +166,7 @@ class Runtime:
         run = JobRun(context, plan, options or FillOptions())
         with torch.inference_mode():
             self._fill_runs([run])
+        self._usage(run)
         self.last_heads, self.last_stats = run.heads, run.stats
         self.last_job_heads, self.last_job_stats = [run.heads], [run.stats]
         if run.error is not None:
@@ -198,14 +210,25 @@ class Runtime:
             for run in asking:
                 if run.error is None and id(run) not in apart:
                     guard(run, self._absorb, run, per_run.get(id(run), []))
+            if self.prior is not None:
+                self.prior.forget()
         for run in runs:
             if run.live:
                 guard(run, self._finish_parallel, run)
+            if run.error is None and run.shared_state and any(f.mode == "generate" for f in run.plan.fields):
+                run.state = private_state(run.state)     # KNOWN VALUES must not extend a kept trunk
         generate_phase(self.backbone, self.layout, self.questions,
                        [r for r in runs if r.error is None and r.raw is not None])
         for run in runs:
             if run.error is None and run.raw is not None:
                 run.report()
+
+    @property
+    def trunk_identity(self) -> tuple:
+        """What a trunk depends on besides its context (the trunk cache's key with it)."""
+        bb = self.backbone
+        return (self.config.model_id, bb.source, self.config.backbone_sha256, str(bb.dtype), str(bb.device),
+                bb.spec.max_positions, self.windowing)
 
     def _start(self, run: JobRun) -> None:
         run.check()
@@ -214,6 +237,33 @@ class Runtime:
             order = document_date_order(run.context)
             if order is not None:
                 run.options = run.options.model_copy(update={"date_order": order})
+        cache = self.trunk_cache
+        key = cache.key(self.trunk_identity, run.context) if cache is not None else None
+        kept = cache.get(key) if key is not None and not run.no_cache else None
+        if kept is not None:                              # read before: no tokenizing, no prefill
+            run.state, run.trunk, run.shared_state = kept.state, kept.trunk, True
+            run.stats["prompt_tokens"] = run.stats["cached_tokens"] = kept.tokens
+            if kept.windows:
+                run.stats["windows"] = kept.windows
+            run.tokens_read = run.tokens_total = len(kept.trunk.tokens)
+            run.report()
+            return
+        self._read(run)
+        if key is None or run.no_store:
+            return
+        if isinstance(run.trunk, WindowedTrunk):
+            # Kept whole only when it would fit the cache: its windows then stay resident through
+            # the parallel phase and are kept after it (`_finish_parallel`); a longer context
+            # streams, one window at a time, and is not kept.
+            item = torch.empty((), dtype=self.backbone.dtype).element_size()
+            per_token = self.backbone.spec.kv_bytes_per_token(self.backbone.dtype) + self.backbone.spec.hidden_size * item
+            if run.trunk.ids_len * per_token <= cache.max_bytes:
+                run.trunk.keep, run.cache_key = True, key
+            return
+        run.shared_state = cache.put(key, run.state, run.trunk, run.trunk.ids_len, 0) is not None
+
+    def _read(self, run: JobRun) -> None:
+        """Prefill the run's trunk: one trunk, or windows when the context is longer than one."""
         trunk_ids = self.layout.trunk(run.context)
         self.windowing.check(trunk_ids)                   # ContextTooLarge before any work
         width = self.windowing.width(self.backbone.spec.max_positions, trunk_ids)
@@ -258,6 +308,8 @@ class Runtime:
         together, in the same batch-invariant micro-batches."""
         if self.prior is None:
             return answers
+        self._read_prior([a.extra for (_, q), a in zip(entries, answers)
+                          if q.prior is not None and not isinstance(a, Exception)])
         todo: list[tuple[int, JobRun, int, Row]] = []
         for k, ((run, q), answer) in enumerate(zip(entries, answers)):
             if q.prior is not None and q.head == "extract" and not isinstance(answer, Exception):
@@ -276,7 +328,17 @@ class Runtime:
             run.stats["fork_rows"] += 1
             run.stats["fork_tokens"] += row.tokens
             out[k] = dataclasses.replace(out[k], follow=result, follow_start=start)
+        self._read_prior([(a.follow,) for a in out if not isinstance(a, Exception) and a.follow is not None])
         return out
+
+    def _read_prior(self, reads: list[tuple[torch.Tensor, ...]]) -> None:
+        """The LM-prior reads of a round's questions, of every run, in shared LM-head passes
+        (`LmPrior.read_ahead`; bitwise each read's own pass), guarded: a failure here leaves
+        each question to read its own, where the failure lands on its own run."""
+        try:
+            self.prior.read_ahead([h for extra in reads for h in extra])
+        except Exception:          # noqa: BLE001 - isolated per question when read again
+            self.prior.forget()
 
     def _absorb(self, run: JobRun, answers: list[tuple[Question, Answer]]) -> None:
         """Decode one round's answers of a run; its next round asks the items found."""
@@ -297,11 +359,35 @@ class Runtime:
                 next_scopes += [q.scope + (item,) for item in items]
         run.scopes = next_scopes
 
+    @staticmethod
+    def _usage(run: JobRun) -> None:
+        """The run's token counts in its outcome (`usage.cached_tokens`, `usage.fork_tokens`)."""
+        if run.error is None and run.raw is not None:
+            run.raw = dataclasses.replace(run.raw, cached_tokens=run.stats["cached_tokens"],
+                                          fork_tokens=run.stats["fork_tokens"])
+
     def _finish_parallel(self, run: JobRun) -> None:
+        if isinstance(run.trunk, WindowedTrunk) and run.cache_key is not None:
+            self._keep_windows(run)
         if isinstance(run.trunk, WindowedTrunk) and any(f.mode == "generate" for f in run.plan.fields):
             run.state = run.trunk.first_state()
         run.raw = apply_drops(run.plan, RawFill(fields=run.fields_out, arrays=run.arrays_out,
                                                 prompt_tokens=run.stats["prompt_tokens"], generated_tokens=0))
+
+    def _keep_windows(self, run: JobRun) -> None:
+        """Keep a windowed trunk whole in the trunk cache (every window read), or, when the
+        cache refuses it, drop its windows as a streamed run would."""
+        whole = run.trunk
+        for w in whole.windows:
+            whole.open(w)
+        kept = self.trunk_cache.put(run.cache_key, whole.windows[0].state, whole, whole.ids_len, len(whole.windows))
+        run.cache_key = None
+        if kept is not None:
+            run.shared_state = True
+            return
+        whole.keep = False
+        for w in whole.windows:
+            whole.close(w)
 
     # ------------------------------------------------------------------ pieces, also used on their own
     # (the training example builder asks `_questions` / `_anchored`; the fork tests `_run`)

@@ -47,12 +47,14 @@ class FillJob:
     context: str                  # the rendered context (deg.render_context)
     plan: FillPlan
     options: FillOptions
+    no_cache: bool = False        # do not reuse a kept trunk of this context (a cold fill)
+    no_store: bool = False        # do not keep this fill's trunk for later fills
     # Called with a `Progress` while the job runs (module docstring); never part of equality.
     progress: Callable[[Progress], None] | None = field(default=None, compare=False)
 
 
 def _new_stats() -> dict[str, int]:
-    return {"prompt_tokens": 0, "fork_rows": 0, "fork_tokens": 0, "generated_tokens": 0}
+    return {"prompt_tokens": 0, "cached_tokens": 0, "fork_rows": 0, "fork_tokens": 0, "generated_tokens": 0}
 
 
 @dataclass
@@ -73,6 +75,10 @@ class JobRun:
     arrays_out: list[ArrayOutcome] = field(default_factory=list)
     raw: RawFill | None = None
     error: Exception | None = None
+    no_cache: bool = False
+    no_store: bool = False
+    shared_state: bool = False    # the state is a kept trunk's: extend a private copy only
+    cache_key: str | None = None  # a windowed trunk to keep in the trunk cache after the parallel phase
     progress: Callable[[Progress], None] | None = None
     tokens_read: int = 0
     tokens_total: int = 0
@@ -85,7 +91,8 @@ class JobRun:
         except AttributeError:
             return cls(None, None, None, error=TypeError(
                 f"a job must be a FillJob (context, plan, options), got {type(job).__name__}"))
-        return cls(context, plan, options, progress=getattr(job, "progress", None))
+        return cls(context, plan, options, no_cache=bool(getattr(job, "no_cache", False)),
+                   no_store=bool(getattr(job, "no_store", False)), progress=getattr(job, "progress", None))
 
     def report(self, pending_fields: int = 0) -> None:
         """Tell the job's progress callable where it stands (`pending_fields`: leaves being asked)."""

@@ -94,6 +94,7 @@ def _brief(name: str, about: str | None, options: Sequence[Any] | None) -> str:
 # held-out-domain validation (`python -m services.training fit-prior --framing ...`).
 FRAMINGS = {"ask": _ask, "give": _give, "brief": _brief}
 DEFAULT_FRAMING = "give"
+READ_AHEAD_READS = 64   # prior reads per LM-head pass of `read_ahead` (bounds its fp32 logits)
 
 
 def question_text(field: FieldPlan, pointer: str, options: Sequence[Any] | None, framing: str = DEFAULT_FRAMING) -> str:
@@ -204,6 +205,8 @@ class LmPrior:
     def __init__(self, backbone, builder: PriorBuilder):
         self.backbone, self.builder = backbone, builder
         self._pieces: PieceIndex | None = None
+        # id(hidden) -> (hidden, its fp32 logits): reads done ahead in one LM-head pass
+        self._read: dict[int, tuple[torch.Tensor, torch.Tensor]] = {}
 
     @property
     def pieces(self) -> PieceIndex:
@@ -214,7 +217,28 @@ class LmPrior:
     def logprobs(self, hidden: torch.Tensor) -> torch.Tensor:
         """[k, H] final-normed hidden -> [k, vocab] float64 next-token log-probabilities
         (the LM head runs on fixed row tiles, so each row's values are its own)."""
-        return torch.log_softmax(self.backbone.logits(hidden).to(torch.float64), -1)
+        kept = self._read.get(id(hidden))
+        logits = kept[1] if kept is not None and kept[0] is hidden else self.backbone.logits(hidden)
+        return torch.log_softmax(logits.to(torch.float64), -1)
+
+    def read_ahead(self, hiddens: list[torch.Tensor]) -> None:
+        """The LM head over many prior reads (of every question and request of a round) in
+        one pass of fixed row tiles instead of one pass each: the head weights [vocab, H]
+        are streamed once per READ_AHEAD_READS reads, not once per question. A row's logits
+        do not depend on its tile neighbours (`Backbone.logits`), so `logprobs` of each read
+        is bitwise what it would compute alone. Kept until `forget`."""
+        todo = list({id(h): h for h in hiddens if id(h) not in self._read}.values())
+        for k in range(0, len(todo), READ_AHEAD_READS):
+            group = todo[k:k + READ_AHEAD_READS]
+            logits = self.backbone.logits(torch.cat(group))                    # [sum k, vocab]
+            at = 0
+            for h in group:
+                n = int(h.shape[0])
+                self._read[id(h)] = (h, logits[at:at + n])
+                at += n
+
+    def forget(self) -> None:
+        self._read.clear()
 
     def decide(self, prior: PriorRows, answer) -> torch.Tensor:
         return decide_scores(prior, [self.logprobs(h) for h in answer.extra])

@@ -65,7 +65,8 @@ for index-mode items. Keeping every window resident instead would cost ~46 KiB o
 per token on SmolLM2 (30 layers x 3 K/V heads x 64 x 2 x 4 B), ~6 GiB at 128k, against one
 extra prefill of the windows holding items in rounds after the first; only the first window
 is kept past the parallel phase, and only when the plan has generate leaves (the generate
-phase extends it). The memory budget (`ModelSettings.max_context_tokens`) caps L before any
+phase extends it). A runtime with a trunk cache keeps a windowed trunk whole when it fits
+the cache's bound (its windows then stay resident, `keep`); a longer one streams. The memory budget (`ModelSettings.max_context_tokens`) caps L before any
 window is read.
 
 Stats: `prompt_tokens` is the sum of the windows' trunk lengths (each window once);
@@ -167,6 +168,7 @@ class WindowedTrunk:
     reads: int = 0                # window prefills, re-reads of later rounds included
     read_tokens: int = 0          # trunk tokens those prefills read
     pinned: int | None = None     # the window kept resident across rounds (the generate phase's)
+    keep: bool = False            # every window stays resident (a trunk the trunk cache keeps whole)
 
     def owner(self, token: int) -> Window:
         return next(w for w in self.windows if w.holds(token))
@@ -193,7 +195,7 @@ class WindowedTrunk:
 
     def close(self, w: Window) -> None:
         """Drop the window's K/V, layer states and head inputs (unless it is pinned)."""
-        if w.index != self.pinned:
+        if w.index != self.pinned and not self.keep:
             w.state = w.view = None
 
     def first_state(self) -> State:
@@ -291,6 +293,7 @@ def windowed_round(rt, run, questions: list[Question]) -> None:
     windows' outcomes merged per question. Its next round asks the items found (whole-context
     coordinates). A row's failure raises (the run's own exception)."""
     whole = run.trunk
+    reads = whole.reads
     placed = [whole.place(q) for q in questions]
     decoded: list[list] = [[] for _ in questions]            # per question: [(window, local, outcome)]
     for w in whole.windows:
@@ -312,7 +315,7 @@ def windowed_round(rt, run, questions: list[Question]) -> None:
         for (k, _, local), got in zip(entries, _decode_window(rt, run, w, [local for _, _, local in entries], answers)):
             decoded[k].append((w, local, got))
         whole.close(w)
-    run.stats["window_reads"] = whole.reads
+    run.stats["window_reads"] = run.stats.get("window_reads", 0) + whole.reads - reads
     _merge_round(rt, run, questions, decoded)
 
 

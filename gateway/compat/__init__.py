@@ -9,9 +9,10 @@
 Each request becomes one fill of one schema, so the input is read once. The translation
 (`decisions`, `systemone`, `openai_chat`, `openai_responses`, shared `openai_format`,
 `translate` and `render`) is pure; `routes` adds the HTTP side over the gateway's injected fill
-path, `dialects` each API's refusals, `openapi_bodies` the documented request bodies.
-`compat_error_response` lets middleware that runs before the routes (zstd decompression) refuse
-in each client's error shape.
+path, `dialects` each API's refusals, `openapi_bodies` the documented request bodies and
+`openapi_responses` the documented answers and refusals. `compat_error_response` lets
+middleware that runs before the routes (body limit, zstd decompression) refuse in each
+client's error shape.
 """
 from __future__ import annotations
 

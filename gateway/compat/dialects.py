@@ -88,6 +88,8 @@ class SystemOneDialect(Dialect):
     def from_api_error(self, exc: ApiError) -> CompatError:
         if exc.status == 422:
             return jev_validation_error([jev_item(exc.kind, [], exc.message, None)])
+        if exc.status >= 500:   # which fault it was (fill_error, inference_unavailable...), as the SDK reads it
+            return jev_error(exc.status, {"error_type": exc.kind, "message": exc.message}, exc.headers)
         return jev_error(exc.status, exc.message, exc.headers)
 
 

@@ -5,7 +5,8 @@
   404 NotFoundError, 429 RateLimitError...) and reads `error.message`.
 - `/v1/systemone` (TypeSafe Jev): `{"detail": ...}` as live Jev answers it: a string for plain
   refusals (`Unknown model: X`, `Too many choices...`), `{"error_type": "api_usage_error",
-  "message": ...}` for a request the API does not understand, and a list of
+  "message": ...}` for a request the API does not understand, `{"error_type": <the gateway's
+  kind, e.g. fill_error, inference_unavailable>, "message": ...}` for a 5xx, and a list of
   `{type, loc, msg, input}` items for 422. The SDK reads `detail`, `detail.message` or the
   joined `msg`s.
 

@@ -49,6 +49,7 @@ from gateway.compat import decisions, openai_chat, openai_responses, systemone
 from gateway.compat.dialects import CHAT, DECISIONS, RESPONSES, SYSTEMONE, Dialect
 from gateway.compat.errors import CompatError
 from gateway.compat.openapi_bodies import request_body
+from gateway.compat.openapi_responses import ROUTES as RESPONSES_OF
 from gateway.errors import ApiError
 
 __all__ = ["CompatRoutes", "ServedModel", "build_compat_router", "models_body"]
@@ -129,7 +130,7 @@ class CompatRoutes:
             (RESPONSES.path, self.post_responses, "Fill a text.format JSON Schema (OpenAI Responses)"),
         ):
             router.add_api_route(path, endpoint, methods=["POST"], tags=["compatibility"], summary=summary,
-                                 openapi_extra=request_body(path))
+                                 openapi_extra={**request_body(path), **RESPONSES_OF[path]})
         if serve_models:
             router.add_api_route("/v1/models", self.get_models, methods=["GET"], tags=["compatibility"],
                                  summary="Model names every client accepts")

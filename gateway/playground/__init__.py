@@ -23,6 +23,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import RedirectResponse, Response
 
 from gateway.errors import ApiError
+from gateway.openapi_responses import ROUTES as RESPONSES_OF
 from gateway.pdftext import PdfTextError, pdf_text
 
 __all__ = ["install_playground", "PDF_TYPES"]
@@ -44,10 +45,7 @@ HEADERS = {
 PDF_BODY = {
     "requestBody": {"required": True, "content": {
         media: {"schema": {"type": "string", "format": "binary"}} for media in PDF_TYPES}},
-    "responses": {"200": {"description": "the PDF's text layer", "content": {"application/json": {"schema": {
-        "type": "object", "required": ["text", "pages", "empty_pages", "chars"],
-        "properties": {"text": {"type": "string"}, "pages": {"type": "integer"},
-                       "empty_pages": {"type": "integer"}, "chars": {"type": "integer"}}}}}}},
+    **RESPONSES_OF["pdf_text"],   # the text layer (PdfText) and every refusal, as documented
 }
 
 

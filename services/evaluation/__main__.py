@@ -46,21 +46,41 @@ from services.evaluation.runner import run_extractbench
 from services.evaluation.settings import EvaluationSettings
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m services.evaluation")
-    subparsers = parser.add_subparsers(dest="command", required=True)
+def add_commands(parser: argparse.ArgumentParser) -> None:
+    """Every evaluation command as a subcommand of `parser` (here and under `deg eval`)."""
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_extractbench(subparsers, out_required=True)
     _add_model_commands(subparsers)
     _add_job_commands(subparsers)
     compare.add_parser(subparsers)
-    args = parser.parse_args(argv)
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """`deg eval ...`: the same commands, options and summaries as `python -m services.evaluation`."""
+    add_commands(parser)
+    parser.set_defaults(run=lambda args: run(args, parser, args.argv[args.argv.index("eval") + 1:], "deg eval"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m services.evaluation")
+    add_commands(parser)
+    argv = sys.argv[1:] if argv is None else argv
+    return run(parser.parse_args(argv), parser, argv)
+
+
+def run(args: argparse.Namespace, parser: argparse.ArgumentParser, argv: list[str],
+        prog: str = "python -m services.evaluation") -> int:
+    """Run the parsed command; `prog argv` is the command line a report records."""
     if args.command == "compare":
-        return compare.run_command(args, sys.argv[1:] if argv is None else argv)
+        return compare.run_command(args, argv, prog)
     if args.command in ("enqueue", "worker", "status"):
         return _run_job_command(args)
     if args.command != "extractbench":
         return _run_model_command(args)
+    return _run_extractbench(args, parser)
 
+
+def _run_extractbench(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     settings = EvaluationSettings.from_env()
     overrides = {k: v for k, v in {"url": args.url, "model": args.model,
                                    "max_context_chars": args.max_context_chars}.items() if v is not None}
@@ -115,7 +135,7 @@ def _add_job_commands(subparsers: argparse._SubParsersAction) -> None:
 
 
 # CLI-only options that are not job parameters.
-_NOT_PARAMS = {"command", "kind", "no_progress"}
+_NOT_PARAMS = {"command", "kind", "no_progress", "run", "argv"}  # run, argv: set by `deg`
 
 
 def _run_job_command(args: argparse.Namespace) -> int:

@@ -1,7 +1,7 @@
 """deg against the same model writing JSON under a grammar, side by side, on the same documents.
 
     python -m services.evaluation compare --url http://127.0.0.1:8790          # deg via a gateway
-    python -m services.evaluation compare --in-process --checkpoint checkpoints/deg-smollm2-135m-0.2
+    python -m services.evaluation compare --in-process --checkpoint checkpoints/deg-smollm2-135m-0.3
     ... [--set everyday|datagen-test] [--limit N] [--baselines llamacpp,xgrammar|none] [--skip-deg]
 
 Sets: `everyday` is the hand-written held-out set in `everyday/` (one JSON per document:
@@ -419,7 +419,8 @@ def build_systems(args: argparse.Namespace) -> list[System]:
     return systems
 
 
-def run_command(args: argparse.Namespace, argv: Sequence[str]) -> int:
+def run_command(args: argparse.Namespace, argv: Sequence[str], prog: str = "python -m services.evaluation") -> int:
+    """Run `compare`; `prog` and `argv` are recorded as the report's command line."""
     from services.evaluation.baseline import BaselineError   # imports torch: only when run
 
     if not (args.url or args.in_process or args.skip_deg):
@@ -441,7 +442,7 @@ def run_command(args: argparse.Namespace, argv: Sequence[str]) -> int:
     try:
         result = compare(documents, systems, set_name=args.set_name, max_items=args.max_items,
                          progress=not args.no_progress)
-        result.command = "python -m services.evaluation " + " ".join(shlex.quote(a) for a in argv)
+        result.command = " ".join([prog, *(shlex.quote(a) for a in argv)])
     finally:
         for system in systems:
             system.close()

@@ -4,9 +4,14 @@ One model, one worker: the runtime gets at most one `fill_many` call at a time, 
 dedicated thread so the event loop keeps answering (health checks, new arrivals) while a
 batch runs. Batching rules:
 
-- The first queued job opens a window of `window_s`; jobs arriving inside it join the batch,
-  up to `max_batch`. Jobs that queued while the previous batch ran are taken at once (their
+- The first queued job opens a window; jobs arriving inside it join the batch, up to
+  `max_batch`. Jobs that queued while the previous batch ran are taken at once (their
   window has already passed), so a backlog drains in full batches, not one by one.
+- The window adapts to load (`current_window_s`), at most `window_s`: the batcher keeps an
+  exponential average of the gap between arrivals. Sparse arrivals (a gap at least the
+  window) wait not at all: a companion is unlikely, so waiting would only add latency.
+  Denser arrivals wait as long as the rest of a full batch is expected to take to arrive
+  (gap x free slots), capped by `window_s`. Before two arrivals the window is `window_s`.
 - Batches keep arrival order, and results go back to the job that asked.
 - At most `max_pending` jobs wait (running jobs do not count); one more raises `Overloaded`
   immediately instead of queueing without bound, so callers can shed load (429).
@@ -16,10 +21,12 @@ batch runs. Batching rules:
 
 Admission: `submit(job, deadline_s=...)` refuses a job at once (`Overloaded`, with
 `retry_after_s`) when the wait ahead of it, `estimate_wait_s()`, is longer than the time its
-caller will wait. The estimate is the queue times the recent time per job (an exponential
-average over batches of batch seconds / jobs in the batch, weight `EMA_WEIGHT` on the newest)
-plus what the running batch has left of its own estimate. Before the first batch there is no
-per-job figure and every job is admitted; a queue full to `max_pending` is refused regardless.
+caller will wait. Jobs queued together start together (a batch takes up to `max_batch` of
+them), so a job waits for what the running batch has left of its own estimate plus one full
+batch for every `max_batch` jobs queued ahead of it, a full batch costing `max_batch` times the
+recent time per job (an exponential average over batches of batch seconds / jobs in the batch,
+weight `EMA_WEIGHT` on the newest). Before the first batch there is no per-job figure and every
+job is admitted; a queue full to `max_pending` is refused regardless.
 
 `close()` stops accepting (`Draining`), lets accepted jobs finish, then stops the worker.
 """
@@ -39,6 +46,7 @@ log = logging.getLogger("deg.inference.batcher")
 
 
 EMA_WEIGHT = 0.3  # weight of the newest batch in the per-job time estimate
+GAP_WEIGHT = 0.2  # weight of the newest gap between arrivals in the window's load estimate
 
 
 class Overloaded(Exception):
@@ -102,6 +110,8 @@ class Batcher:
         self._per_job_s: float | None = None   # recent seconds per job (EMA over batches)
         self._running_since: float | None = None
         self._running_jobs = 0
+        self._last_arrival: float | None = None
+        self._gap_s: float | None = None        # recent seconds between arrivals (EMA)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -143,12 +153,27 @@ class Batcher:
 
     # -- submitting --------------------------------------------------------------------------
 
+    def current_window_s(self, free_slots: int | None = None) -> float:
+        """How long a new batch waits for companions under the recent load (module docstring)."""
+        if self._gap_s is None:
+            return self.window_s
+        if self._gap_s >= self.window_s:
+            return 0.0
+        slots = self.max_batch - 1 if free_slots is None else free_slots
+        return min(self.window_s, self._gap_s * max(slots, 0))
+
+    def _arrived(self, now: float) -> None:
+        if self._last_arrival is not None:
+            gap = now - self._last_arrival
+            self._gap_s = gap if self._gap_s is None else GAP_WEIGHT * gap + (1 - GAP_WEIGHT) * self._gap_s
+        self._last_arrival = now
+
     def estimate_wait_s(self) -> float:
-        """Seconds until a job queued now would start: the queue ahead times the recent time
-        per job, plus what the running batch has left of its estimate (0 before any batch)."""
+        """Seconds until a job queued now would start: what the running batch has left of its
+        estimate, plus a full batch per `max_batch` jobs queued ahead (0 before any batch)."""
         if self._per_job_s is None or self._queue is None:
             return 0.0
-        wait = self._queue.qsize() * self._per_job_s
+        wait = (self._queue.qsize() // self.max_batch) * self.max_batch * self._per_job_s
         if self._running_since is not None:
             elapsed = time.perf_counter() - self._running_since
             wait += max(0.0, self._running_jobs * self._per_job_s - elapsed)
@@ -176,6 +201,7 @@ class Batcher:
             )
         loop = asyncio.get_running_loop()
         item = _Queued(job=job, future=loop.create_future(), enqueued=loop.time())
+        self._arrived(item.enqueued)
         self._queue.put_nowait(item)
         return await item.future
 
@@ -194,7 +220,7 @@ class Batcher:
         """Wait for a first job, then gather companions until the window closes or the batch is full."""
         loop = asyncio.get_running_loop()
         batch = [await self._queue.get()]
-        deadline = batch[0].enqueued + self.window_s
+        deadline = batch[0].enqueued + self.current_window_s(self.max_batch - 1 - self._queue.qsize())
         while len(batch) < self.max_batch:
             if not self._queue.empty():
                 batch.append(self._queue.get_nowait())

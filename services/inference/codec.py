@@ -38,7 +38,8 @@ def job_from_pb(message: Any, served_names: Collection[str]) -> FillJob:
             f"plan fingerprint mismatch: the job says {message.plan_fingerprint}, its plan hashes to "
             f"{plan.fingerprint} (altered in transit, or compiled by another plan version)"
         )
-    return FillJob(context=message.context, plan=plan, options=options)
+    return FillJob(context=message.context, plan=plan, options=options,
+                   no_cache=message.no_cache, no_store=message.no_store)
 
 
 def ok_result(pb2: Any, request_id: str, model_id: str, done: Completed) -> Any:

@@ -5,10 +5,13 @@
 | `DEG_INFERENCE_HOST` | `127.0.0.1` | address to bind (`0.0.0.0` / `[::]` to listen on every interface) |
 | `DEG_INFERENCE_PORT` | `8791` | gRPC port |
 | `DEG_CHECKPOINT` | `""` | checkpoint directory or model id handed to the runtime factory (`""` = its default) |
-| `DEG_BATCH_WINDOW_MS` | `5` | how long the first queued job waits for companions |
+| `DEG_BATCH_WINDOW_MS` | `5` | the longest the first queued job waits for companions; the batcher adapts the window to load under it (`batcher.py`) |
 | `DEG_MAX_BATCH` | `16` | most jobs in one runtime call |
 | `DEG_MAX_PENDING` | `64` | most jobs waiting for a batch; beyond it, RESOURCE_EXHAUSTED |
 | `DEG_RUNTIME_FACTORY` | `deg_model.runtime:load_runtime` | `module:callable` taking these settings, returning a Runner |
+| `DEG_TRUNK_CACHE_BYTES` | `1073741824` | bytes of trunks (K/V, layer states, hidden states) kept across fills, LRU; `0` keeps none (`deg_model.runtime.trunk_cache`) |
+| `DEG_DEVICE` | `auto` | `cpu`, `cuda` or `auto` (CUDA when present): where the model runs and so which kernels serve (`deg_model.device`); `cuda` on a host without one fails at start-up |
+| `DEG_RUNTIME_THREADS` | `0` | torch threads of the runtime (`0`: torch's default, one per core) |
 | `DEG_SHUTDOWN_GRACE_S` | `10` | on SIGTERM/SIGINT: time allowed for accepted jobs to finish |
 | `DEG_LOG_LEVEL` | `INFO` | logging level |
 
@@ -22,9 +25,16 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from degcommon.settings import SettingsError, env_value
+from deg_model.device import DEVICES
+from deg_model.runtime.trunk_cache import DEFAULT_TRUNK_CACHE_BYTES
 
 
 DEFAULT_RUNTIME_FACTORY = "deg_model.runtime:load_runtime"
+
+
+def byte_count(raw: str) -> int:
+    """A byte count: digits with optional `_` separators."""
+    return int(raw.strip().replace("_", ""))
 
 
 @dataclass(frozen=True)
@@ -38,8 +48,17 @@ class InferenceSettings:
     runtime_factory: str = DEFAULT_RUNTIME_FACTORY
     shutdown_grace_s: float = 10.0
     log_level: str = "INFO"
+    trunk_cache_bytes: int = DEFAULT_TRUNK_CACHE_BYTES
+    device: str = "auto"
+    runtime_threads: int = 0
 
     def __post_init__(self) -> None:
+        if self.trunk_cache_bytes < 0:
+            raise SettingsError(f"DEG_TRUNK_CACHE_BYTES must be >= 0 bytes, got {self.trunk_cache_bytes}")
+        if self.device not in DEVICES:
+            raise SettingsError(f"DEG_DEVICE must be one of {', '.join(DEVICES)}, got {self.device!r}")
+        if self.runtime_threads < 0:
+            raise SettingsError(f"DEG_RUNTIME_THREADS must be >= 0, got {self.runtime_threads}")
         if not 0 <= self.port <= 65535:
             raise SettingsError(f"port must be in 0..65535, got {self.port}")
         if self.batch_window_ms < 0:
@@ -76,5 +95,8 @@ class InferenceSettings:
             runtime_factory=env_value(env, "DEG_RUNTIME_FACTORY", cls.runtime_factory, str),
             shutdown_grace_s=env_value(env, "DEG_SHUTDOWN_GRACE_S", cls.shutdown_grace_s, float),
             log_level=env_value(env, "DEG_LOG_LEVEL", cls.log_level, str),
+            trunk_cache_bytes=env_value(env, "DEG_TRUNK_CACHE_BYTES", cls.trunk_cache_bytes, byte_count),
+            device=env_value(env, "DEG_DEVICE", cls.device, str).strip().lower(),
+            runtime_threads=env_value(env, "DEG_RUNTIME_THREADS", cls.runtime_threads, int),
         )
         return replace(base, **{k: v for k, v in overrides.items() if v is not None})

@@ -100,7 +100,13 @@ def _run_train(args):
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m services.training", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    add_commands(parser)
+    return parser
+
+
+def add_commands(parser: argparse.ArgumentParser) -> None:
+    """Every training command as a subcommand of `parser` (here and under `deg train`)."""
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     t = sub.add_parser("train", help="train the heads (resumes from the last checkpoint in --out)")
     _add_train_args(t)
     _add_world_size(t)
@@ -140,11 +146,19 @@ def _parser() -> argparse.ArgumentParser:
     w.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     _add_train_args(sub.add_parser("enqueue-train", help="queue a training job"))
     _add_cal_args(sub.add_parser("enqueue-calibrate", help="queue a calibration job"))
-    return parser
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """`deg train ...`: the same commands and options as `python -m services.training`."""
+    add_commands(parser)
+    parser.set_defaults(run=run)
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    return run(_parser().parse_args(argv))
+
+
+def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     try:
         if args.command == "train":
@@ -153,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(last)
         elif args.command == "calibrate":
             report = run_calibration(args.checkpoint, features=args.features, records=args.records, limit=args.limit)
-            print(json.dumps(report.as_dict(), indent=1, sort_keys=True))
+            print(json.dumps(report.as_dict(), sort_keys=True))  # one line: the summary is the last line
         elif args.command == "features":
             print(cache_features(args.records, args.split, args.out, array_mode=args.array_mode, seed=args.seed,
                                  limit=args.limit, progress=True, adapt_from=args.adapt_from,
@@ -163,13 +177,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(json.dumps(row))
         elif args.command == "fit-prior":
             print(json.dumps(fit_prior(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,
-                                       framing=args.framing, out=args.out), indent=1))
+                                       framing=args.framing, out=args.out), sort_keys=True))
         elif args.command == "prior-ablation":
             print(json.dumps(prior_ablation(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit),
-                             indent=1))
+                             sort_keys=True))
         elif args.command == "evaluate":
             runtime = load_runtime(args.checkpoint)      # heads, and adapters when the checkpoint has them
-            print(json.dumps(evaluate(runtime, read_records(args.records, args.split, args.limit)), indent=1))
+            summary = evaluate(runtime, read_records(args.records, args.split, args.limit), progress=True)
+            print(json.dumps(summary, sort_keys=True))
         else:
             settings = TrainingServiceSettings.from_env()
             if args.command == "worker":

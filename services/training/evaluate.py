@@ -13,8 +13,9 @@ from typing import Any, Iterable
 from degcommon.datagen_scoring import RuntimeFiller, evaluate_datagen
 
 
-def evaluate(runtime, records: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """The datagen summary of `runtime` on `records`, plus the wall time it took."""
+def evaluate(runtime, records: Iterable[dict[str, Any]], *, progress: bool = False) -> dict[str, Any]:
+    """The datagen summary of `runtime` on `records`, plus the wall time it took (`progress`: a
+    bar on stderr, as the command line shows it)."""
     started = time.monotonic()
-    result = evaluate_datagen(list(records), RuntimeFiller(runtime), progress=False)
+    result = evaluate_datagen(list(records), RuntimeFiller(runtime), progress=progress)
     return {**result.summary(), "seconds": round(time.monotonic() - started, 1)}

@@ -92,3 +92,10 @@ def test_strict_schema_option_is_a_compile_option_outside_the_cache_key():
     assert "strict_schema" not in loose.options.canonical_json()
     assert {"loc": ["options", "strict_schema"], "msg": "Input should be a valid boolean"} in \
         errors({"context": "x", "schema": {}, "options": {"strict_schema": "yes"}})
+
+
+def test_max_items_is_bounded_by_the_64_bit_counts_of_a_plan():
+    base = {"context": "x", "schema": {"type": "object"}}
+    assert parse_fill_request({**base, "options": {"max_items": 2**63 - 1}}).options.max_items == 2**63 - 1
+    [problem] = errors({**base, "options": {"max_items": 2**63}})
+    assert problem["loc"] == ["options", "max_items"] and "less than or equal to" in problem["msg"]

@@ -96,7 +96,7 @@ def test_full_response_matches_section_8():
                                   "null_reason": "unparsable"},
             "/reply": {"mode": "generate", "generated_tokens": 11},
         },
-        "usage": {"prompt_tokens": 42, "generated_tokens": 11},
+        "usage": {"prompt_tokens": 42, "generated_tokens": 11, "cached_tokens": 0, "fork_tokens": 0},
         "plan": plan.fingerprint,
         "warnings": [],
     }
@@ -135,7 +135,7 @@ def test_decided_null_and_empty_optional_array():
     assert response["value"] == {"mood": None, "level": None, "tags": []}
     assert response["meta"]["/level"]["probabilities"] == [0.1, 0.1, 0.1, 0.7]
     assert response["meta"]["/tags"] == {"mode": "array", "items": 0}
-    assert response["usage"] == {"prompt_tokens": 5, "generated_tokens": 0}
+    assert response["usage"] == {"prompt_tokens": 5, "generated_tokens": 0, "cached_tokens": 0, "fork_tokens": 0}
 
 
 def test_meta_pointers_escape_tilde_and_slash():

@@ -204,7 +204,8 @@ def sample_raw() -> tuple[deg.FillPlan, RawFill]:
         "/email": lambda f: pick_extract(f, f.pointer, context, [((42, 48), -0.2)], -3.0),
     }
     fields = [outcomes[f.pointer](f) for f in plan.fields]
-    return plan, RawFill(fields=fields, arrays=[], prompt_tokens=321, generated_tokens=0)
+    return plan, RawFill(fields=fields, arrays=[], prompt_tokens=321, generated_tokens=0, cached_tokens=300,
+                         fork_tokens=1234)
 
 
 def test_raw_outcomes_round_trip_and_assemble_to_the_same_bytes():

@@ -72,6 +72,34 @@ def test_second_identical_fill_is_served_from_redis_byte_identical(gateway, redi
     assert other.headers["x-deg-cache"] == "miss"
 
 
+def test_cache_control_no_cache_and_no_store_reach_the_response_and_trunk_caches(gateway, redis_prefix):
+    payload = {"context": CONTEXT + "\n#kept", "schema": SCHEMA}
+    stored = lambda: len(list(redis.Redis.from_url(REDIS_URL).scan_iter(match=redis_prefix + "fill:*")))  # noqa: E731
+    cold = gateway.post("/v1/fill", json=payload, headers={"Cache-Control": "no-store"})
+    assert cold.status_code == 200 and cold.headers["x-deg-cache"] == "miss"
+    assert cold.json()["usage"]["cached_tokens"] == 0 and stored() == 0     # neither cache kept it
+    first = gateway.post("/v1/fill", json=payload)
+    assert first.headers["x-deg-cache"] == "miss" and first.content == cold.content and stored() == 1
+    hit = gateway.post("/v1/fill", json=payload)
+    assert hit.headers["x-deg-cache"] == "hit" and hit.content == first.content
+    bypass = gateway.post("/v1/fill", json=payload, headers={"Cache-Control": "No-Cache, max-age=0"})
+    assert bypass.headers["x-deg-cache"] == "bypass"
+    assert bypass.content == first.content                                  # the model ran, cold (cached 0)
+    other = gateway.post("/v1/fill", json={**payload, "schema": {**SCHEMA, "required": ["urgent", "reply"]}})
+    usage = other.json()["usage"]
+    assert other.headers["x-deg-cache"] == "miss" and usage["cached_tokens"] == usage["prompt_tokens"] > 0
+    assert usage["fork_tokens"] == len(deg.compile_schema(SCHEMA).fields)
+
+
+def test_cache_control_directives_are_read_case_insensitively():
+    from gateway.cache import CacheControl
+
+    assert CacheControl.of(None) == CacheControl()
+    assert CacheControl.of("NO-STORE, no-cache") == CacheControl(no_cache=True, no_store=True)
+    assert CacheControl.of("max-age=0, private") == CacheControl()
+    assert CacheControl.of('no-cache="set-cookie"') == CacheControl(no_cache=True)
+
+
 def test_structured_outputs_read_the_fill_cache_entry_of_the_same_context_and_schema(gateway):
     fill = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": SCHEMA})
     fmt = {"name": "ticket", "schema": SCHEMA, "strict": True}
@@ -201,6 +229,15 @@ def test_body_over_the_limit_is_413_declared_or_streamed(inference_address):
         assert small.status_code == 200
         metrics = client.get("/metrics").text
         assert 'deg_gateway_requests_total{method="POST",route="/v1/fill",status="413"} 2.0' in metrics
+        # Each route's clients read the refusal in their own error shape.
+        for path in ("/v1/chat/completions", "/v1/responses", "/v1/decisions"):
+            refused = client.post(path, content=b"x" * 2000, headers={"content-type": "application/json"})
+            assert refused.status_code == 413 and refused.json()["error"] == {
+                "message": "request body is larger than the 1000-byte limit", "type": "invalid_request_error",
+                "param": None, "code": "payload_too_large"}
+        refused = client.post("/v1/systemone", content=iter([b" " * 600, b" " * 600]))
+        assert refused.status_code == 413 and refused.json() == {
+            "detail": "request body is larger than the 1000-byte limit"}
 
 
 def test_plan_route_compiles_without_the_model(gateway):

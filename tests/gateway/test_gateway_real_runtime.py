@@ -249,7 +249,23 @@ def test_embedded_smollm2_end_to_end(processes):
     assert body["model"] == "deg-smollm2-135m-0.1"
     jsonschema.validate(body["value"], schema)
     assert body["meta"]["/reply"]["generated_tokens"] <= 4
-    assert post_fill(url, context, schema, timeout=300).content == first.content
+    assert body["usage"]["cached_tokens"] == 0 and body["usage"]["fork_tokens"] > 0
+    # The trunk cache: the same document again reads nothing, and answers bitwise as cold.
+    warm = post_fill(url, context, schema, timeout=300).json()
+    assert warm["usage"]["cached_tokens"] == warm["usage"]["prompt_tokens"] == body["usage"]["prompt_tokens"]
+    assert (warm["value"], warm["meta"]) == (body["value"], body["meta"])
+    other = {**schema, "properties": {"total": schema["properties"]["total"], "late": {"type": "boolean"}}}
+    other.pop("required")
+    assert post_fill(url, context, other, timeout=300).json()["usage"]["cached_tokens"] > 0
+    # no-cache measures a cold fill: byte-identical to the first, cached_tokens 0.
+    cold = httpx.post(f"{url}/v1/fill", json={"context": context, "schema": schema}, timeout=300,
+                      trust_env=False, headers={"Cache-Control": "no-cache"})
+    assert cold.status_code == 200 and cold.content == first.content
+    # no-store keeps nothing: the next fill of a new document reads it.
+    fresh = context + " Second ticket."
+    assert httpx.post(f"{url}/v1/fill", json={"context": fresh, "schema": schema}, timeout=300, trust_env=False,
+                      headers={"Cache-Control": "no-store"}).json()["usage"]["cached_tokens"] == 0
+    assert post_fill(url, fresh, schema, timeout=300).json()["usage"]["cached_tokens"] == 0
 
 
 def test_zstd_bodies_are_read_and_a_zstd_bomb_is_refused_by_the_mounted_middleware(stack):

@@ -39,8 +39,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+SUITE = [sys.executable, "-m", "services.suite"]   # what `make run` runs
+
+
 class RunningSuite:
-    def __init__(self, tmp_path: Path, **extra: str) -> None:
+    def __init__(self, tmp_path: Path, command: list[str] = SUITE, **extra: str) -> None:
         self.port = free_port()
         self.prefix = f"deg-test:{uuid.uuid4().hex[:12]}:"
         env = {k: v for k, v in os.environ.items() if not k.startswith("DEG_")}
@@ -57,7 +60,7 @@ class RunningSuite:
         })
         env.update(extra)
         self.log = tempfile.NamedTemporaryFile(prefix="deg-suite-", suffix=".log", delete=False)
-        self.popen = subprocess.Popen([sys.executable, "-m", "services.suite"], cwd=REPO, env=env,
+        self.popen = subprocess.Popen(command, cwd=REPO, env=env,
                                       stdout=self.log, stderr=subprocess.STDOUT)
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -99,8 +102,8 @@ class RunningSuite:
 def start_suite(tmp_path):
     started: list[RunningSuite] = []
 
-    def start(**extra: str) -> RunningSuite:
-        suite = RunningSuite(tmp_path, **extra)
+    def start(command: list[str] = SUITE, **extra: str) -> RunningSuite:
+        suite = RunningSuite(tmp_path, command, **extra)
         started.append(suite)
         return suite
 
@@ -150,6 +153,26 @@ def test_suite_serves_and_stops_every_process_it_started(start_suite, stop_signa
     assert suite.survivors() == []
     with pytest.raises(httpx.TransportError):
         httpx.get(f"{suite.url}/health", timeout=2)
+
+
+@pytest.mark.slow
+def test_deg_serve_starts_the_suite_with_its_options(start_suite):
+    """`deg serve --port P` is `make run` on port P: the same children, banner and stop."""
+    port = free_port()
+    suite = start_suite([sys.executable, "-m", "deg.cli", "serve", "--port", str(port), "--redis-url", ""])
+    suite.url = f"http://127.0.0.1:{port}"
+    suite.wait_ready()
+    children = suite.descendants()
+    assert sorted(" ".join(p.cmdline()[1:3]) for p in children) == ["-m gateway", "-m services.inference"]
+    assert all(p.environ()["DEG_PORT"] == str(port) for p in children if "gateway" in p.cmdline())
+    assert f"deg is serving deg-test-0.1 at {suite.url}" in suite.output()
+    health = httpx.get(f"{suite.url}/health", timeout=10).json()
+    assert (health["status"], health["redis"]["status"]) == ("ok", "off")
+    fill = httpx.post(f"{suite.url}/v1/fill", json=example_request(), timeout=30)
+    assert fill.status_code == 200, fill.text
+    suite.popen.send_signal(signal.SIGINT)
+    assert suite.popen.wait(40) == 0, suite.output()
+    assert gone(children) == [] and suite.survivors() == []
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@
 #      (prior alone, heads alone, both) on the test domains.
 # Every step is deterministic from its seed. Writes var/train-default/.
 #   bash services/training/recipes/default.sh [STAGE1_STEPS] [STAGE2_STEPS] [TEST_RECORDS]
-# The heads of the shipped checkpoints/deg-smollm2-135m-0.2 came from `... default.sh 1500 100 200`
+# The heads of the shipped checkpoints/deg-smollm2-135m-0.3 came from `... default.sh 1500 100 200`
 # (records of the earlier 10-domain generator); its LM-prior mix from
 # `python -m services.training fit-prior ... --split val_heldout`. See its provenance.json.
 set -euo pipefail

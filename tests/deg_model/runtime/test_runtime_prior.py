@@ -189,6 +189,24 @@ def test_fit_decodes_every_mix_as_the_runtime_would(tiny_backbone):
     assert round(offline["all"]["accuracy"] * len(gold)) == online
 
 
+def test_prior_reads_of_a_round_share_lm_head_passes_bitwise(prior_runtime, tiny_backbone, monkeypatch):
+    calls = []
+    original = tiny_backbone.logits
+    monkeypatch.setattr(tiny_backbone, "logits", lambda h: calls.append(int(h.shape[0])) or original(h))
+    shared = fill(prior_runtime, NO_GENERATE)
+    shared_calls = len(calls)
+    jobs = [FillJob(CONTEXT, compile_schema(NO_GENERATE), FillOptions())] * 3
+    together = prior_runtime.fill_many(jobs)
+    together_calls = len(calls) - shared_calls
+    calls.clear()
+    monkeypatch.setattr(prior_runtime.prior, "read_ahead", lambda hiddens: None)    # each read on its own
+    alone = fill(prior_runtime, NO_GENERATE)
+    assert alone[0] == shared[0]
+    assert alone[1].keys() == shared[1].keys() and all(torch.equal(alone[1][k], shared[1][k]) for k in alone[1])
+    assert all(raw.fields == list(shared[0].values()) for raw in together)
+    assert shared_calls < len(calls) and together_calls == shared_calls         # 3 requests: no more passes
+
+
 def test_verbatim_evidence_marks_options_the_context_states():
     from deg_model.runtime.verbatim import option_evidence
 

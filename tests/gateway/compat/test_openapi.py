@@ -85,6 +85,34 @@ def test_the_document_is_valid_openapi_and_every_ref_resolves(document):
     assert "$defs" not in json.dumps(document)
 
 
+def test_every_route_documents_its_answers_and_its_refusals(document):
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            responses = operation["responses"]
+            success = [status for status in responses if status.startswith("2")]
+            assert success and set(responses) - set(success), (method, path, list(responses))   # refusals too
+            for status, answer in responses.items():
+                for media_type, content in answer["content"].items():
+                    schema = content["schema"]
+                    assert schema, f"{method} {path} {status} {media_type}: an empty schema says nothing"
+                    jsonschema.Draft202012Validator.check_schema(inline_refs(schema, document))
+            json_answer = responses[success[0]]["content"]["application/json"]["schema"]
+            assert json_answer["$ref"].startswith("#/components/schemas/"), (method, path)
+
+
+@pytest.mark.parametrize("path,answer,status", [
+    ("/v1/fill", "FillResponse", "200"), ("/v1/plan", "PlanResponse", "200"),
+    ("/v1/decisions", "Decision", "200"), ("/v1/systemone", "SystemOneResponse", "200"),
+    ("/v1/chat/completions", "ChatCompletion", "200"), ("/v1/responses", "Response", "200"),
+])
+def test_success_and_error_bodies_by_route(document, path, answer, status):
+    responses = document["paths"][path]["post"]["responses"]
+    assert responses[status]["content"]["application/json"]["schema"] == {"$ref": f"#/components/schemas/{answer}"}
+    error = {"/v1/fill": "GatewayError", "/v1/plan": "GatewayError", "/v1/systemone": "SystemOneError"}.get(
+        path, "OpenAIError")
+    assert responses["400"]["content"]["application/json"]["schema"] == {"$ref": f"#/components/schemas/{error}"}
+
+
 @pytest.mark.parametrize("path", POSTS)
 def test_each_body_is_a_json_schema_that_a_real_request_satisfies(document, path):
     schema = body_schema(document, path)
@@ -115,9 +143,14 @@ def served(inference_address):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", POSTS)
-def test_the_documented_example_is_served(served, path):
+def test_the_documented_example_is_served(served, document, path):
     response = served.post(path, json=EXAMPLES[path])
     assert response.status_code == 200, response.text
+    documented = document["paths"][path]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    jsonschema.validate(response.json(), inline_refs(documented, document))   # the answer, as documented
+    refused = served.post(path, content=b"{not json")
+    documented = document["paths"][path]["post"]["responses"][str(refused.status_code)]
+    jsonschema.validate(refused.json(), inline_refs(documented["content"]["application/json"]["schema"], document))
 
 
 def fill_error(response) -> bool:

@@ -18,6 +18,10 @@ Progress: a job with a `progress` callable is told `Progress` five times while t
 sleeps (tokens = the context's words, read a fifth at a time; fields done rising with them),
 then once more when its outcome is ready.
 
+Trunk cache stand-in: a context holding `#kept` counts as read once a job over it without
+`no_store` ran; a later job over it without `no_cache` reports `cached_tokens` = its prompt
+tokens (so tests see the request's Cache-Control reach the runtime).
+
 Control markers in the context: `#sleep=<ms>` delays the whole batch (overload and fault
 tests), `#fail` puts a `deg.FillError` into that job's slot (the runtime-side FillError path),
 `#crash` raises from `fill_many` for the whole batch, `#raise=<Name>` puts an exception of that
@@ -79,6 +83,7 @@ class RuleRuntime:
 
     def __init__(self, settings=None) -> None:
         self.settings = settings
+        self.kept: set[str] = set()         # contexts whose trunk counts as kept (`#kept`)
 
     def fill_one(self, job):
         context = job.context
@@ -108,7 +113,12 @@ class RuleRuntime:
                 ))
         arrays = [ArrayOutcome(a.pointer, a.pointer, 0) for a in job.plan.arrays if "*" not in a.path]
         generated = sum(f.generated_tokens or 0 for f in fields)
-        return RawFill(fields=fields, arrays=arrays, prompt_tokens=len(context.split()), generated_tokens=generated)
+        prompt = len(context.split())
+        cached = prompt if context in self.kept and not job.no_cache else 0
+        if "#kept" in context and not job.no_store:
+            self.kept.add(context)
+        return RawFill(fields=fields, arrays=arrays, prompt_tokens=prompt, generated_tokens=generated,
+                       cached_tokens=cached, fork_tokens=len(fields))
 
     def fill_many(self, jobs):
         delays = [int(m.group(1)) for job in jobs for m in [SLEEP.search(job.context)] if m]

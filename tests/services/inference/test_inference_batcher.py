@@ -195,3 +195,62 @@ def test_close_finishes_accepted_jobs_then_refuses_new_ones():
 def test_invalid_limits_are_refused():
     with pytest.raises(ValueError, match="max_batch >= 1"):
         Batcher(RecordingRunner(), window_s=0.005, max_batch=0, max_pending=1)
+
+
+def test_the_window_adapts_to_the_gap_between_arrivals():
+    batcher = Batcher(RecordingRunner(), window_s=0.010, max_batch=5, max_pending=8)
+    assert batcher.current_window_s() == 0.010                 # no load figure yet: the configured window
+    for t in (0.0, 1.0, 2.0):                                  # sparse: a companion is unlikely
+        batcher._arrived(t)
+    assert batcher.current_window_s() == 0.0
+    for k in range(60):                                        # dense: 1 ms apart
+        batcher._arrived(3.0 + k * 0.001)
+    gap = batcher._gap_s
+    assert gap == pytest.approx(0.001, rel=1e-2)
+    assert batcher.current_window_s() == pytest.approx(4 * gap)          # the rest of a batch of 5
+    assert batcher.current_window_s(free_slots=1) == pytest.approx(gap)
+    assert batcher.current_window_s(free_slots=0) == 0.0       # a full batch waits for nobody
+    for k in range(60):                                        # 4 ms apart: a full batch would take longer than the cap
+        batcher._arrived(4.0 + k * 0.004)
+    assert batcher.current_window_s() == 0.010
+
+
+def test_jobs_arriving_together_after_a_quiet_spell_still_share_a_batch():
+    runner = RecordingRunner()
+
+    async def main():
+        async with Batcher(runner, window_s=0.05, max_batch=8, max_pending=64) as batcher:
+            await batcher.submit(1)
+            await asyncio.sleep(0.1)
+            await batcher.submit(2)                            # the load figure now says: sparse
+            assert batcher.current_window_s() == 0.0
+            return await asyncio.gather(*(batcher.submit(j) for j in range(3, 9)))
+
+    done = run(main())
+    assert [d.raw for d in done] == [j * 10 for j in range(3, 9)]
+    assert len(runner.batches) < 2 + 6                         # queued together, taken together
+
+
+def test_jobs_queued_together_are_estimated_to_start_together():
+    gate = threading.Event()
+    runner = RecordingRunner(gate=gate)
+
+    async def main():
+        async with Batcher(runner, window_s=0.0, max_batch=4, max_pending=64) as batcher:
+            batcher._per_job_s = 10.0                           # as if measured: 10 s per job
+            running = asyncio.ensure_future(batcher.submit(0))
+            while batcher._running_since is None:
+                await asyncio.sleep(0.001)
+            ahead = [asyncio.ensure_future(batcher.submit(j)) for j in range(1, 4)]
+            await asyncio.sleep(0.01)
+            within_one_batch = batcher.estimate_wait_s()       # 3 queued: they start with the next batch
+            more = [asyncio.ensure_future(batcher.submit(j)) for j in range(4, 8)]
+            await asyncio.sleep(0.01)
+            behind_a_full_batch = batcher.estimate_wait_s()    # 7 queued: one full batch (4 x 10 s) first
+            gate.set()
+            await asyncio.gather(running, *ahead, *more)
+            return within_one_batch, behind_a_full_batch
+
+    within, behind = run(main())
+    assert 9.0 < within <= 10.0                                # the running batch's remaining estimate
+    assert 49.0 < behind <= 50.0

@@ -22,6 +22,10 @@ def test_settings_defaults_environment_and_flag_overrides():
     assert (settings.port, settings.max_batch, settings.batch_window_ms, settings.checkpoint) == (9100, 4, 2.5, "/ck")
     assert settings.address == "127.0.0.1:9100"
     assert InferenceSettings(host="::1", port=1).address == "[::1]:1"
+    assert (defaults.trunk_cache_bytes, defaults.device, defaults.runtime_threads) == (1 << 30, "auto", 0)
+    tuned = InferenceSettings.from_env({"DEG_TRUNK_CACHE_BYTES": "268_435_456", "DEG_DEVICE": "CPU",
+                                        "DEG_RUNTIME_THREADS": "2"})
+    assert (tuned.trunk_cache_bytes, tuned.device, tuned.runtime_threads) == (1 << 28, "cpu", 2)
 
 
 @pytest.mark.parametrize("env, message", [
@@ -30,6 +34,10 @@ def test_settings_defaults_environment_and_flag_overrides():
     ({"DEG_BATCH_WINDOW_MS": "-1"}, "batch window must be >= 0"),
     ({"DEG_RUNTIME_FACTORY": "no_colon"}, "package.module:callable"),
     ({"DEG_LOG_LEVEL": "LOUD"}, "unknown log level"),
+    ({"DEG_TRUNK_CACHE_BYTES": "-5"}, "DEG_TRUNK_CACHE_BYTES must be >= 0"),
+    ({"DEG_TRUNK_CACHE_BYTES": "lots"}, "DEG_TRUNK_CACHE_BYTES='lots' is not a valid byte_count"),
+    ({"DEG_DEVICE": "tpu"}, "DEG_DEVICE must be one of cpu, cuda, auto"),
+    ({"DEG_RUNTIME_THREADS": "-1"}, "DEG_RUNTIME_THREADS must be >= 0"),
 ])
 def test_settings_refuse_bad_values_by_name(env, message):
     with pytest.raises(SettingsError, match=message):

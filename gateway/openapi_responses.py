@@ -1,0 +1,155 @@
+"""The response bodies of the gateway's own routes as OpenAPI component schemas, and which
+statuses each route answers (`ROUTES`), written from what the code sends: `deg.assemble`
+(a fill), `FillPlan.to_dict` (a plan), `gateway.jobs.public` (a job), `models_body` and
+`Gateway.health`, and the one error shape of `gateway.errors`.
+
+Objects the gateway builds in full are closed (`additionalProperties: false`); open are the
+filled `value` (whatever the request's schema describes), the per-field `meta` entries (their
+keys depend on the field's mode, contract section 8) and the inference service's figures in
+`/health`, which only add keys over time.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["COMPONENTS", "ERROR_KINDS", "ROUTES", "json_response", "ref", "responses"]
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def closed(required: list[str], properties: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"type": "object", "required": required, "properties": properties, "additionalProperties": False,
+            **extra}
+
+
+STRING = {"type": "string"}
+TEXT_OR_NULL = {"type": ["string", "null"]}
+COUNT = {"type": "integer", "minimum": 0}
+NUMBER = {"type": "number"}
+PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
+ERROR_KINDS = ("invalid_json", "invalid_request", "unauthorized", "not_found", "payload_too_large",
+               "context_too_long", "validation_error", "schema_error", "rate_limited", "overloaded", "fill_error",
+               "internal_error", "inference_error", "inference_unavailable", "store_unavailable", "timeout",
+               "job_lost", "unsupported_media_type", "invalid_pdf")
+
+PROBLEM = {"type": "object", "required": ["loc", "msg"],
+           "properties": {"loc": {"type": "array", "items": {"type": ["string", "integer"]}}, "msg": STRING}}
+FIELD_META = {
+    "type": "object", "required": ["mode"],
+    "description": "how the field was filled: its mode and, by mode, probability, confidence, probabilities, "
+                   "span, expected, null_reason, generated_tokens (contract section 8)",
+    "properties": {
+        "mode": STRING, "probability": PROBABILITY, "confidence": PROBABILITY, "expected": NUMBER,
+        "probabilities": {"type": "array", "items": PROBABILITY},
+        "span": {"type": ["array", "null"], "items": COUNT},
+        "generated_tokens": COUNT, "null_reason": STRING,
+    },
+}
+PLAN_WARNING = closed(["pointer", "message"], {"pointer": STRING, "message": STRING})
+USAGE = closed(["prompt_tokens", "generated_tokens"], {"prompt_tokens": COUNT, "generated_tokens": COUNT})
+FILL_RESPONSE = closed(["model", "value", "meta", "usage", "plan"], {
+    "model": {**STRING, "description": "the served model id"},
+    "value": {"description": "the filled JSON value, valid against the request's schema"},
+    "meta": {"type": "object", "additionalProperties": ref("FieldMeta"),
+             "description": "per field, by its JSON pointer in the value's shape (`/a/*/b` for array items)"},
+    "usage": USAGE,
+    "plan": {**STRING, "description": "the plan's fingerprint"},
+    "warnings": {"type": "array", "items": ref("PlanWarning")},
+})
+
+PLAN_ITEMS = {"type": "array", "items": {"type": "object", "required": ["pointer", "fingerprint"],
+                                         "properties": {"pointer": STRING, "fingerprint": STRING}}}
+PLAN_RESPONSE = closed(["version", "fingerprint", "fields", "arrays", "schema", "warnings"], {
+    "version": {"const": "deg-plan-1"}, "fingerprint": STRING,
+    "fields": PLAN_ITEMS, "arrays": PLAN_ITEMS, "constants": PLAN_ITEMS, "nullables": PLAN_ITEMS,
+    "tuples": PLAN_ITEMS, "schema": {"type": "object", "description": "the schema as compiled"},
+    "root": {"description": "a non-object root: how it is filled under an internal property"},
+    "checks": {"type": "array", "description": "[schema pointer, keyword values] the final validation applies",
+               "items": {"type": "array", "minItems": 2, "maxItems": 2}},
+    "warnings": {"type": "array", "items": ref("PlanWarning")},
+})
+
+JOB_STATUS = {"enum": ["queued", "running", "done", "failed"]}
+JOB_ACCEPTED = closed(["id", "status", "location"], {"id": STRING, "status": JOB_STATUS, "location": STRING})
+JOB = closed(["id", "status", "created_at", "updated_at", "timeout_s", "progress"], {
+    "id": STRING, "status": JOB_STATUS, "created_at": NUMBER, "updated_at": NUMBER, "heartbeat_at": NUMBER,
+    "timeout_s": NUMBER,
+    "progress": closed(["fields_total", "fields_done", "tokens_total", "tokens_read", "exact", "attempts"], {
+        "fields_total": COUNT, "fields_done": COUNT, "tokens_total": COUNT, "tokens_read": COUNT,
+        "exact": {"type": "boolean"}, "attempts": COUNT, "note": STRING}),
+    "result": ref("FillResponse"),
+    "error": closed(["status", "type", "message"], {"status": {"type": "integer"}, "type": STRING, "message": STRING}),
+})
+
+MODEL_LIST = closed(["object", "data", "models", "served", "aliases"], {
+    "object": {"const": "list"},
+    "data": {"type": "array", "items": closed(["id", "object", "created", "owned_by"], {
+        "id": STRING, "object": {"const": "model"}, "created": COUNT, "owned_by": STRING})},
+    "models": {"type": "array", "items": closed(["name", "description", "release_date"], {
+        "name": STRING, "description": STRING, "release_date": STRING})},
+    "served": STRING, "aliases": {"type": "array", "items": STRING},
+})
+STATUS = closed(["status"], {"status": STRING})
+HEALTH = closed(["status", "gateway", "inference", "redis"], {
+    "status": {"enum": ["ok", "degraded", "unavailable"]},
+    "gateway": STATUS,
+    "inference": {"type": "object", "required": ["status"], "properties": {"status": {"enum": ["ok", "unavailable"]}},
+                  "description": "the inference service's status and figures (model_id, queue_depth, ...)"},
+    "redis": closed(["status"], {"status": {"enum": ["ok", "unavailable", "off"]}}),
+})
+PDF_TEXT = closed(["text", "pages", "empty_pages", "chars"], {
+    "text": {**STRING, "description": "the text layer, pages joined, to send as a fill's context"},
+    "pages": COUNT, "empty_pages": COUNT, "chars": COUNT})
+GATEWAY_ERROR = closed(["error"], {"error": closed(["type", "message"], {
+    "type": {"enum": list(ERROR_KINDS)}, "message": STRING, "errors": {"type": "array", "items": PROBLEM}})})
+
+COMPONENTS: dict[str, dict[str, Any]] = {
+    "FieldMeta": FIELD_META, "PlanWarning": PLAN_WARNING, "FillResponse": FILL_RESPONSE,
+    "PlanResponse": PLAN_RESPONSE, "FillJobAccepted": JOB_ACCEPTED, "FillJob": JOB, "ModelList": MODEL_LIST,
+    "Health": HEALTH, "PdfText": PDF_TEXT, "GatewayError": GATEWAY_ERROR,
+}
+
+WHY = {400: "the body is not JSON, nests too deeply, or has a malformed Content-Length",
+       401: "auth is on and the API key is missing or unknown",
+       404: "no such job (unknown, or expired)",
+       413: "the body, or the context, is larger than the gateway or the model can take",
+       415: "the body is not sent as a PDF (Content-Type application/pdf)",
+       422: "unknown fields or options, wrong types, an unknown model, or a schema deg cannot fill (every "
+            "problem listed)",
+       429: "rate limit or inference queue full (Retry-After)",
+       500: "the fill could not produce a valid value (fill_error), or a fault in the gateway",
+       502: "the inference service failed unexpectedly",
+       503: "no inference backend answers, or Redis does not (jobs)",
+       504: "an admitted fill ran past its deadline"}
+BODY_ROUTE = (400, 401, 413, 422, 429, 500)
+FILL_ROUTE = (*BODY_ROUTE, 502, 503, 504)
+
+
+def json_response(description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def responses(success: dict[int, tuple[str, str]], errors: tuple[int, ...], error_schema: str = "GatewayError",
+              why: dict[int, str] = WHY) -> dict[str, Any]:
+    """The `openapi_extra` of a route: its success bodies and the error statuses it answers."""
+    documented = {str(status): json_response(description, ref(name)) for status, (description, name) in success.items()}
+    documented.update({str(status): json_response(why[status], ref(error_schema)) for status in errors})
+    return {"responses": documented}
+
+
+ROUTES = {
+    "fill": responses({200: ("the filled value, per-field meta, usage and the plan's fingerprint", "FillResponse")},
+                      FILL_ROUTE),
+    "fills": responses({202: ("accepted: the job's id and Location", "FillJobAccepted")}, (*BODY_ROUTE, 503)),
+    "job": responses({200: ("the job's status and progress; its result when done, its error when failed",
+                            "FillJob")}, (401, 404, 429, 500, 503)),
+    "plan": responses({200: ("the fill plan and every warning", "PlanResponse")}, BODY_ROUTE),
+    "models": responses({200: ("the served model id, its aliases and the compatibility names", "ModelList")},
+                        (401, 500, 502, 503)),
+    "pdf_text": responses({200: ("the PDF's text layer", "PdfText")}, (401, 413, 415, 422, 429, 500),
+                          why={**WHY, 422: "not a PDF, encrypted, too many pages, or no text layer"}),
+    "health": responses({200: ("fills can be served (status ok, or degraded when Redis is down)", "Health"),
+                         503: ("no inference backend answers", "Health")}, (500,)),
+}
