@@ -2,17 +2,25 @@
 trunk (`deg_model/runtime/windows.py`) at lengths past the trained length.
 
     .venv/bin/python benchmarks/long_context_bench.py [--lengths 8192 32768 131072] [--threads N]
+        [--checkpoint DIR | --checkpoint ''] [--window-tokens W]
 
 For each length, in a fresh process (so its peak RSS is its own): a long filler document
 (`degdata.filler`: headed boilerplate paragraphs) with six facts planted at depths 3%..96%,
-filled with six extract fields by the embedded backbone with freshly initialised heads
-serving the LM prior (`load_runtime()` without a checkpoint). Printed per length:
+filled with six extract fields by the embedded backbone with the shipped checkpoint's heads
+(`--checkpoint ''`: freshly initialised heads serving the LM prior). Printed per length:
 - prefill: context tokens, windows, tokens prefilled (all windows), prefill tokens/s (time
-  inside `Backbone.prefill` only);
+  inside `Backbone.prefill` only), and the rest of the fill (fork rows, decoding) apart;
 - peak RSS of the process (whole fill) and the RSS after loading the model, with the ratios of
   peak RSS and of its growth over the loaded model between consecutive lengths (linear in L
   means the growth ratio follows the length ratio);
-- needle recall: how many of the six facts came back copied exactly, and which.
+- needle recall: how many of the six facts came back copied exactly, and per needle its
+  depth, the value read and the span probability.
+
+`--max-windows K` stops each fill when its (K+1)-th window would be read: the first K windows
+are prefilled, asked and decoded, then the run ends without outcomes (`needles` reads "-").
+It measures the per-window prefill rate and the peak RSS of a long context at the cost of K
+windows: with one window resident at a time every later window reuses the same memory, so the
+peak of the first windows is the run's, up to the per-question outcomes kept.
 """
 from __future__ import annotations
 
@@ -68,21 +76,33 @@ def document(runtime, tokens: int, seed: int = 0) -> str:
     return text
 
 
-def one(tokens: int) -> dict:
+SHIPPED = str(Path(__file__).resolve().parents[1] / "checkpoints" / "deg-smollm2-135m-0.2")
+
+
+class Stopped(Exception):
+    """The fill reached `--max-windows`."""
+
+
+def one(tokens: int, checkpoint: str, window_tokens: int | None, max_windows: int | None = None) -> dict:
     """One length, in this process: fill the six-needle document, measure prefill and RSS."""
     import torch
     from deg import compile_schema, render_context
     from deg_model.runtime import load_runtime
 
-    rt = load_runtime()
+    rt = load_runtime(checkpoint or None)
+    if window_tokens:
+        rt.windowing = type(rt.windowing)(rt.windowing.max_context_tokens, window_tokens, rt.windowing.fork_room)
     base = rss_mib()
     context = render_context(document(rt, tokens))
     plan = compile_schema({"type": "object", "properties": {
         name: {"type": "string", "description": desc} for name, desc, _ in FACTS}})
-    spent = {"s": 0.0, "tokens": 0}
+    spent = {"s": 0.0, "tokens": 0, "reads": 0}
     prefill = rt.backbone.prefill
 
     def timed(ids):
+        if max_windows is not None and spent["reads"] >= max_windows:
+            raise Stopped()
+        spent["reads"] += 1
         t0 = time.perf_counter()
         out = prefill(ids)
         spent["s"] += time.perf_counter() - t0
@@ -91,39 +111,56 @@ def one(tokens: int) -> dict:
 
     rt.backbone.prefill = timed
     t0 = time.perf_counter()
-    with torch.inference_mode():
-        raw = rt.fill(context, plan)
+    try:
+        with torch.inference_mode():
+            raw = rt.fill(context, plan)
+        fields = raw.fields
+    except Stopped:
+        fields = []
     wall = time.perf_counter() - t0
-    values = {f.pointer.lstrip("/"): f.value for f in raw.fields}
+    values = {f.pointer.lstrip("/"): f.value for f in fields}
+    confidence = {f.pointer.lstrip("/"): f.confidence for f in fields}
     hits = [k for k, v in GOLD.items() if values.get(k) == v]
     return {"tokens": int(rt.layout.trunk(context).context_index.numel()), "windows": rt.last_stats.get("windows", 1),
             "prefilled": spent["tokens"], "prefill_s": spent["s"], "fill_s": wall, "base_mib": base,
             "peak_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, "recall": len(hits),
-            "found": hits, "values": values}
+            "found": hits, "values": values, "confidence": confidence, "stats": rt.last_stats,
+            "windows_read": spent["reads"], "stopped": not fields}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lengths", type=int, nargs="+", default=[8192, 32768, 131072])
     ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--checkpoint", default=SHIPPED, help="heads to load ('' = fresh heads, the LM prior)")
+    ap.add_argument("--window-tokens", type=int, default=None, help="window width (default: the widest)")
+    ap.add_argument("--max-windows", type=int, default=None, help="stop each fill after this many windows")
     ap.add_argument("--one", type=int, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one is not None:
         if args.threads:
             import torch
             torch.set_num_threads(args.threads)
-        print(json.dumps(one(args.one)))
+        print(json.dumps(one(args.one, args.checkpoint, args.window_tokens, args.max_windows)))
         return
     rows = []
     for n in args.lengths:
-        cmd = [sys.executable, __file__, "--one", str(n)] + (["--threads", str(args.threads)] if args.threads else [])
+        cmd = [sys.executable, __file__, "--one", str(n), "--checkpoint", args.checkpoint]
+        cmd += (["--threads", str(args.threads)] if args.threads else [])
+        cmd += (["--window-tokens", str(args.window_tokens)] if args.window_tokens else [])
+        cmd += (["--max-windows", str(args.max_windows)] if args.max_windows else [])
         out = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True).stdout.strip().splitlines()[-1]
         rows.append(json.loads(out))
         r = rows[-1]
-        print(f"{r['tokens']:>7} tokens  {r['windows']:>3} windows  prefilled {r['prefilled']:>7}  "
+        windows = f"{r['windows_read']}/{r['windows']}" if r["stopped"] else str(r["windows"])
+        print(f"{r['tokens']:>7} tokens  {windows:>5} windows  prefilled {r['prefilled']:>7}  "
               f"prefill {r['prefilled'] / r['prefill_s']:7.1f} tok/s  fill {r['fill_s']:7.1f} s  "
               f"RSS loaded {r['base_mib']:7.0f} MiB peak {r['peak_mib']:7.0f} MiB  "
-              f"needles {r['recall']}/6 {r['found']}", flush=True)
+              f"forks+decoding {r['fill_s'] - r['prefill_s']:6.1f} s  "
+              f"needles {'-' if r['stopped'] else r['recall']}/6", flush=True)
+        for depth, (name, _, _) in zip(DEPTHS, FACTS):
+            print(f"    {depth:4.0%} {name:<14} {'exact' if name in r['found'] else 'MISS ':<5} "
+                  f"read {r['values'].get(name)!r} (p {r['confidence'].get(name) or 0:.2g})", flush=True)
     for a, b in zip(rows, rows[1:]):
         grow_a, grow_b = a["peak_mib"] - a["base_mib"], b["peak_mib"] - b["base_mib"]
         print(f"{a['tokens']} -> {b['tokens']}: length x{b['tokens'] / a['tokens']:.2f}  "

@@ -1,5 +1,7 @@
 """`python -m degdata --seed 0 --n 2000 --out var/datagen/records.jsonl`
 `python -m degdata summary --seed 11 --n 2000` (or `summary --records FILE`)
+`python -m degdata --seed 0 --n 200 --out FILE --long-rate 0.2 [--long-max-tokens 32768]`:
+a share of the records lengthened to long documents (`generate.LongDocs`).
 
 Writes one JSON record per line (UTF-8, `ensure_ascii=False`, compact separators, keys in
 generation order, so the same seed gives the same bytes) and prints the corpus report:
@@ -22,7 +24,7 @@ from typing import Iterable, Iterator
 from tqdm import tqdm
 
 from .domains import DOMAINS
-from .generate import generate
+from .generate import LONG_MAX_TOKENS, LongDocs, generate
 from .splits import SPLITS
 from .summary import corpus_report, percentile, summarize
 
@@ -35,6 +37,7 @@ class DatagenSettings:
     split: str | None
     domains: tuple[str, ...] | None
     progress: bool
+    long_docs: LongDocs | None = None
 
 
 @dataclass(frozen=True)
@@ -60,11 +63,20 @@ def parse_settings(argv: list[str] | None = None) -> DatagenSettings:
     parser.add_argument("--out", type=Path, required=True, help="JSONL file to write")
     _selection(parser)
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.add_argument("--long-rate", type=float, default=0.0,
+                        help="share of records lengthened to long documents (default 0: none)")
+    parser.add_argument("--long-min-tokens", type=int, default=8_192)
+    parser.add_argument("--long-max-tokens", type=int, default=LONG_MAX_TOKENS,
+                        help=f"longest long document, in tokens (at most {LONG_MAX_TOKENS})")
     args = parser.parse_args(argv)
     if args.n < 0:
         parser.error(f"--n must be >= 0, got {args.n}")
+    try:
+        long_docs = LongDocs(args.long_rate, args.long_max_tokens, args.long_min_tokens) if args.long_rate else None
+    except ValueError as exc:
+        parser.error(str(exc))
     return DatagenSettings(args.seed, args.n, args.out, args.split,
-                           tuple(args.domains) if args.domains else None, not args.no_progress)
+                           tuple(args.domains) if args.domains else None, not args.no_progress, long_docs)
 
 
 def parse_summary_settings(argv: list[str]) -> SummarySettings:
@@ -145,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     settings.out.parent.mkdir(parents=True, exist_ok=True)
     partial = settings.out.with_name(settings.out.name + ".partial")
     records = generate(settings.seed, settings.n, domains=settings.domains,
-                       split=settings.split)
+                       split=settings.split, long_docs=settings.long_docs)
     summaries = []
     with open(partial, "w", encoding="utf-8", newline="\n") as handle:
         for record in tqdm(records, total=settings.n, unit="rec", disable=not settings.progress):

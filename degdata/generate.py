@@ -7,10 +7,21 @@ The split filter is applied from the uid before a record is built (cheap).
 
 Each record is checked with `verify.problems` before it is yielded; a failing record is a
 bug in its domain module and raises instead of shipping bad gold.
+
+Long documents (`LongDocs`, off by default): a share `rate` of the records is lengthened
+with real filler (`degrade.lengthen`: headed boilerplate paragraphs of the domain's topic
+inserted at one to four of the document's paragraph breaks, the document's start and end
+among them, in random shares) to a target drawn log-uniformly between `min_tokens` and
+`max_tokens` (at most 32,768; `CHARS_PER_TOKEN` characters a token), so the facts end up at
+any depth of documents longer than the backbone's trained window, and windows and anchors
+can be trained on them. Whether a record is long, and its target, come from a generator of
+their own seeded from the record's seed: with the option off every record is bitwise what it
+always was, and with it on the records it leaves short are unchanged too.
 """
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from faker import Faker
@@ -29,6 +40,10 @@ LAYOUT_SLACK = 600         # what page headers and hyphens may add after lengthe
 PDF_RATE = 0.25             # share of documents that went through PDF-to-text
 OCR_RATE = 0.15             # share of documents that went through OCR
 
+CHARS_PER_TOKEN = 4        # the usual estimate (`summary.py` reports with the same)
+LONG_MAX_TOKENS = 32_768
+LONG_SALT = 0x10C6D0C5      # the long-document draw's own generator, apart from the record's
+
 _FAKERS: dict[str, Faker] = {}   # building a Faker is slow; each use reseeds it fully
 
 
@@ -40,8 +55,31 @@ def _faker(locale: str, seed: int) -> Faker:
     return fake
 
 
-def make_record(seed: int, domain: str, index: int) -> dict[str, Any]:
-    """The `index`-th record of `domain` under `seed`."""
+@dataclass(frozen=True)
+class LongDocs:
+    """Long documents in a share `rate` of the records, of `min_tokens`..`max_tokens` tokens."""
+    rate: float
+    max_tokens: int = LONG_MAX_TOKENS
+    min_tokens: int = 8_192
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.rate <= 1.0:
+            raise ValueError(f"the long-document rate must be in [0, 1], got {self.rate}")
+        if not 1 <= self.min_tokens <= self.max_tokens <= LONG_MAX_TOKENS:
+            raise ValueError(f"long documents need 1 <= min_tokens <= max_tokens <= {LONG_MAX_TOKENS}, "
+                             f"got {self.min_tokens} and {self.max_tokens}")
+
+    def target_chars(self, seed: int) -> int:
+        """The record's long target in characters, or 0 when the record stays as it is."""
+        draw = random.Random(seed ^ LONG_SALT)
+        if draw.random() >= self.rate:
+            return 0
+        tokens = self.min_tokens * (self.max_tokens / self.min_tokens) ** draw.random()
+        return int(tokens * CHARS_PER_TOKEN)
+
+
+def make_record(seed: int, domain: str, index: int, long_docs: LongDocs | None = None) -> dict[str, Any]:
+    """The `index`-th record of `domain` under `seed` (`long_docs`: see the module docstring)."""
     spec = DOMAINS[domain]
     record_uid = uid(seed, domain, index)
     rng = random.Random(record_seed(seed, domain, index))
@@ -50,9 +88,13 @@ def make_record(seed: int, domain: str, index: int) -> dict[str, Any]:
     style = pick_style(rng, locale)
     long_target = (int(MIN_LONG_CHARS * (MAX_CHARS / MIN_LONG_CHARS) ** rng.random())
                    if rng.random() < spec.long_fraction else 0)
+    cap = MAX_CHARS
+    long_chars = long_docs.target_chars(record_seed(seed, domain, index)) if long_docs else 0
+    if long_chars:
+        long_target = cap = long_chars
     kit = Kit(rng, fake, locale, style, long_target)
     draft = spec.build(kit)
-    _degrade(draft, kit, spec.topic)
+    _degrade(draft, kit, spec.topic, cap)
     gold = assemble(draft, rng)
     record = {
         "uid": record_uid, "domain": domain, "split": split_of(seed, domain, record_uid),
@@ -66,11 +108,12 @@ def make_record(seed: int, domain: str, index: int) -> dict[str, Any]:
     return record
 
 
-def _degrade(draft: Draft, kit: Kit, topic: str) -> None:
-    """Lengthen, lay out as PDF text, add OCR noise: each drawn per record (`degrade`)."""
+def _degrade(draft: Draft, kit: Kit, topic: str, cap: int = MAX_CHARS) -> None:
+    """Lengthen (to at most `cap` characters with the layout), lay out as PDF text, add OCR
+    noise: each drawn per record (`degrade`)."""
     evidence = list(dict.fromkeys(draft.evidence.values()))
     if kit.long_target > len(draft.doc):
-        degrade.lengthen(draft.doc, kit.rng, kit.fake, min(kit.long_target, MAX_CHARS - LAYOUT_SLACK),
+        degrade.lengthen(draft.doc, kit.rng, kit.fake, min(kit.long_target, cap - LAYOUT_SLACK),
                          kit.sites, evidence, topic)
     if kit.rng.random() < PDF_RATE:
         degrade.pdf_layout(draft.doc, kit.rng, draft.title[0], evidence)
@@ -94,8 +137,9 @@ def _selected(domains: Iterable[str] | None, split: str | None) -> list[str]:
 
 
 def generate(seed: int, n: int, *, domains: Iterable[str] | None = None,
-             split: str | None = None) -> Iterator[dict[str, Any]]:
-    """Yield `n` records (plain JSON-able dicts) of the given domains and split."""
+             split: str | None = None, long_docs: LongDocs | None = None) -> Iterator[dict[str, Any]]:
+    """Yield `n` records (plain JSON-able dicts) of the given domains and split; `long_docs`:
+    a share of them lengthened past the trained window (module docstring)."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
@@ -106,7 +150,7 @@ def generate(seed: int, n: int, *, domains: Iterable[str] | None = None,
         for domain in names:
             if split is not None and split_of(seed, domain, uid(seed, domain, index)) != split:
                 continue
-            yield make_record(seed, domain, index)
+            yield make_record(seed, domain, index, long_docs)
             produced += 1
             if produced == n:
                 return

@@ -114,17 +114,19 @@ def run_fill(args: argparse.Namespace) -> int:
 
 
 class ProgressBar:
-    """A tqdm bar on standard error fed with fill-job records: fields done of the total."""
+    """A tqdm bar on standard error fed with fill-job records: context tokens read of the
+    total (what moves while a long context is read), fields done of the total beside it."""
 
     def __init__(self) -> None:
-        self.bar = tqdm(total=None, unit="field", desc="fill", file=sys.stderr, dynamic_ncols=True)
+        self.bar = tqdm(total=None, unit="tok", unit_scale=True, desc="fill", file=sys.stderr, dynamic_ncols=True)
 
     def update(self, record: dict[str, Any]) -> None:
         progress = record.get("progress") or {}
-        if self.bar.total is None and progress.get("fields_total") is not None:
-            self.bar.total = progress["fields_total"]
-        self.bar.n = progress.get("fields_done", 0)
-        self.bar.set_postfix(status=record.get("status"), refresh=False)
+        if progress.get("tokens_total"):
+            self.bar.total = progress["tokens_total"]
+        self.bar.n = progress.get("tokens_read", 0)
+        fields = f"{progress.get('fields_done', 0)}/{progress.get('fields_total', '?')}"
+        self.bar.set_postfix(status=record.get("status"), fields=fields, refresh=False)
         self.bar.refresh()
 
     def __enter__(self) -> "ProgressBar":

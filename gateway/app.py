@@ -249,10 +249,10 @@ class Gateway:
         fill_request, plan, context, deadline = await self.prepare_fill(request)
         control = CacheControl.of(request.headers.get("cache-control"))
 
-        async def work(remaining_s: float) -> bytes:  # each attempt: what is left of the job's deadline
+        async def work(remaining_s: float, progress) -> bytes:  # each attempt: what is left of the deadline
             body_bytes, _, _ = await self.fill_cached(context, plan, fill_request.options, fill_request.model,
                                                       deadline=replace(deadline, call_s=max(remaining_s, 0.001)),
-                                                      control=control)
+                                                      progress=progress, control=control)
             return body_bytes
 
         record = await self.jobs.submit(work, fields_total=len(plan.fields) + len(plan.arrays),
@@ -274,8 +274,8 @@ class Gateway:
 
     async def fill_cached(self, context: str, plan: Any, options: Any, requested: str,
                           timing: dict[str, float] | None = None, *,
-                          deadline: "Deadline | None" = None, control: CacheControl = CacheControl()
-                          ) -> tuple[bytes, str, dict[str, Any] | None]:
+                          deadline: "Deadline | None" = None, control: CacheControl = CacheControl(),
+                          progress=None) -> tuple[bytes, str, dict[str, Any] | None]:
         """The response bytes of one fill, `"hit"`/`"miss"` (`"bypass"` when the request's
         Cache-Control said no-cache, `""` with no cache), and the assembled response object when
         the model ran (None on a cache hit).
@@ -291,7 +291,9 @@ class Gateway:
         service: a name the cached model list does not know skips the cache and gets the
         service's answer (422 when it is not served). `deadline`: the fill's deadline (default:
         computed from the work, `deadline_for`). `control`: the request's Cache-Control
-        (`no-cache`: no read, `no-store`: no write; both passed on to the trunk cache)."""
+        (`no-cache`: no read, `no-store`: no write; both passed on to the trunk cache). `progress`:
+        an async callable given the inference service's progress messages while the fill runs
+        (the job API's)."""
         key = None
         if self.cache is not None:
             models = await self.inference.models()
@@ -309,7 +311,7 @@ class Gateway:
         reply = await self.inference.fill(context=context, plan=plan, options=options, model=requested,
                                           timeout_s=deadline.call_s, deadline=deadline.description,
                                           admit_within_s=deadline.admit_within_s,
-                                          no_cache=control.no_cache, no_store=control.no_store)
+                                          no_cache=control.no_cache, no_store=control.no_store, progress=progress)
         elapsed = time.perf_counter() - started
         self.metrics.inference_latency.observe(elapsed)
         if timing is not None:

@@ -111,12 +111,13 @@ class InferenceClient:
     async def fill(self, *, context: str, plan: FillPlan, options: FillOptions, model: str,
                    timeout_s: float | None = None, deadline: str = "",
                    admit_within_s: float | None = None, no_cache: bool = False,
-                   no_store: bool = False) -> FillReply:
+                   no_store: bool = False, progress=None) -> FillReply:
         """One gRPC `Fill` under `timeout_s` (default: the client's base timeout); `deadline`
         says where that figure came from, for the 504 message. `admit_within_s`: how long the
         job may wait to start (sent as `admit-within-s`; the service answers 429 at once when
         its queue is longer). `no_cache` / `no_store`: the request's Cache-Control, for the
-        service's trunk cache."""
+        service's trunk cache. `progress`: an async callable given each `FillProgress` message
+        while the job runs; the call is then a `FillStream` (same job, same errors)."""
         job = self.stubs.pb2.FillJob(
             request_id=uuid.uuid4().hex,
             model=model,
@@ -129,7 +130,10 @@ class InferenceClient:
         )
         try:
             metadata = ((ADMIT_WITHIN_KEY, f"{admit_within_s:.3f}"),) if admit_within_s is not None else None
-            result = await self.stub.Fill(job, timeout=timeout_s or self.timeout_s, metadata=metadata)
+            if progress is None:
+                result = await self.stub.Fill(job, timeout=timeout_s or self.timeout_s, metadata=metadata)
+            else:
+                result = await self._stream(job, timeout_s or self.timeout_s, metadata, progress)
         except grpc.aio.AioRpcError as exc:
             raise error_for(exc, deadline or f"its deadline of {timeout_s or self.timeout_s:g} s") from None
         try:
@@ -143,6 +147,16 @@ class InferenceClient:
             queue_ms=result.queue_ms,
             run_ms=result.run_ms,
         )
+
+    async def _stream(self, job: Any, timeout_s: float, metadata, progress) -> Any:
+        """A `FillStream` call: progress messages to `progress`, the last message's result."""
+        call = self.stub.FillStream(job, timeout=timeout_s, metadata=metadata)
+        async for event in call:
+            if event.HasField("result"):
+                return event.result
+            await progress(event.progress)
+        raise ApiError(503, "inference_unavailable", "the inference service ended the fill's stream without a result "
+                                           "(it stopped while the fill ran); submit it again")
 
     async def models(self, *, refresh: bool = False) -> ModelInfo:
         """The served model and aliases, cached for MODELS_TTL_S."""

@@ -27,11 +27,16 @@ full, or the queue ahead outlasts the deadline), the job goes back to `queued`, 
 deadline (`timeout_s`, counted from submission) leaves room; only then does it fail with 429.
 `progress.attempts` counts the inference calls made.
 
-Progress: the inference call is one unary gRPC `Fill`, and the runtime reports nothing while
-it runs, so the gateway knows the totals (plan items; context tokens estimated as characters
-/ 4) and that the call is in flight, not how far it got: `fields_done` and `tokens_read`
-move from 0 to their totals when the fill finishes (`tokens_read` then is the runtime's own
-`usage.prompt_tokens`), and `exact` is false while running. `note` says so in the record.
+Progress: the job's inference call is a `FillStream`: the inference service streams the
+runtime's own progress while the fill runs (context tokens read of the context's total, each
+token once however many windows hold it; leaf outcomes decided of those known so far, a total
+that grows as array items are found) and the gateway stores each message in the record
+(`exact` true: the figures are the runtime's, not estimates). Until the first message (the
+job still queued, or its trunk's first window being read) the record holds the gateway's
+estimate: plan items as `fields_total`, characters / 4 as `tokens_total`, `exact` false. When
+the fill is done, `fields_done` and `tokens_read` are their totals (`tokens_total`, when the
+service never reported, becomes the response's `usage.prompt_tokens`). A progress write is skipped
+when the previous one is under `PROGRESS_EVERY_S` old; the heartbeat writes the latest.
 """
 from __future__ import annotations
 
@@ -49,10 +54,13 @@ from gateway.store import RedisStore
 
 log = logging.getLogger("deg.gateway.jobs")
 
+# A job's work: (seconds left of its deadline, an async progress sink) -> the /v1/fill body.
+Work = Callable[[float, Callable[[Any], Awaitable[None]]], Awaitable[bytes]]
 STALE_BEATS = 3  # heartbeats missed before a queued/running job is declared lost
 LIVE = ("queued", "running")
-PROGRESS_NOTE = ("the inference service reports no progress while a fill runs: fields_done and tokens_read "
-                 "move to their totals when it finishes")
+PROGRESS_EVERY_S = 0.5  # at most one progress write per this many seconds (the heartbeat writes the rest)
+PROGRESS_NOTE = ("estimated until the inference service reports: fields_total from the plan, tokens_total "
+                 "from characters / 4; exact once reported")
 
 
 class MemoryJobs:
@@ -107,7 +115,7 @@ class FillJobs:
         record["updated_at"] = time.time()
         return await self.records.put(record["id"], json.dumps(record, ensure_ascii=False), self.ttl_s)
 
-    async def submit(self, work: Callable[[float], Awaitable[bytes]], *, fields_total: int, tokens_total: int,
+    async def submit(self, work: Work, *, fields_total: int, tokens_total: int,
                      timeout_s: float) -> dict[str, Any]:
         """Store a queued job, start its task, return the record."""
         now = time.time()
@@ -130,7 +138,7 @@ class FillJobs:
             record["heartbeat_at"] = time.time()
             await self._put(record)
 
-    async def _attempts(self, record: dict[str, Any], work: Callable[[float], Awaitable[bytes]]) -> bytes:
+    async def _attempts(self, record: dict[str, Any], work: Work) -> bytes:
         """Run `work`; on overload go back to `queued`, wait the Retry-After and try again while
         the job's deadline leaves room for the wait."""
         while True:
@@ -138,7 +146,8 @@ class FillJobs:
             record["progress"]["attempts"] += 1
             await self._put(record)
             try:  # each attempt gets what is left of the job's deadline
-                return await work(record["timeout_s"] - (time.time() - record["created_at"]))
+                return await work(record["timeout_s"] - (time.time() - record["created_at"]),
+                                  lambda p: self._progress(record, p))
             except ApiError as exc:
                 retry_after = float(exc.headers.get("Retry-After", "1")) if exc.status == 429 else None
                 spent = time.time() - record["created_at"]
@@ -148,7 +157,16 @@ class FillJobs:
             await self._put(record)
             await asyncio.sleep(retry_after)
 
-    async def _run(self, record: dict[str, Any], work: Callable[[float], Awaitable[bytes]]) -> None:
+    async def _progress(self, record: dict[str, Any], p: Any) -> None:
+        """Store a progress message of the inference service (a `FillProgress`)."""
+        progress = record["progress"]
+        progress.update(tokens_read=int(p.tokens_read), tokens_total=int(p.tokens_total),
+                        fields_done=int(p.fields_done), fields_total=int(p.fields_total), exact=True,
+                        note="reported by the inference service while the fill runs")
+        if time.time() - record["updated_at"] >= PROGRESS_EVERY_S:
+            await self._put(record)
+
+    async def _run(self, record: dict[str, Any], work: Work) -> None:
         beat = asyncio.create_task(self._beat(record))
         try:
             body = json.loads(await self._attempts(record, work))
@@ -164,9 +182,10 @@ class FillJobs:
         else:
             progress = record["progress"]
             tokens = (body.get("usage") or {}).get("prompt_tokens")
-            if isinstance(tokens, int):
+            if isinstance(tokens, int) and not progress["exact"]:
                 progress["tokens_total"] = tokens
-            progress.update(fields_done=progress["fields_total"], tokens_read=progress["tokens_total"], exact=True)
+            progress.update(fields_done=progress["fields_total"], tokens_read=progress["tokens_total"], exact=True,
+                            note="done")
             record.update(status="done", result=body)
         finally:
             beat.cancel()

@@ -32,10 +32,14 @@ Choices where the contract leaves room:
   Every job's trunk state stays alive until the batch ends (each prefill still checks the
   memory free first, so an oversized batch fails jobs with `ContextMemoryError`, not the host).
 - Contexts longer than one window (the trained positions less room for fork rows, or the
-  runtime's `window_tokens`) are read as a windowed trunk (`windows.py`): every question is
-  asked in every window as fork rows of that window's state and the outcomes merged by head
-  scores. A context that fits one window takes the one-trunk path unchanged. A context over
+  runtime's `window_tokens`) are read as a windowed trunk (`windows.py`): each round runs
+  window after window, one window resident at a time (prefilled, asked every question placed
+  in it as fork rows of its state, decoded, dropped), and the outcomes merged by head scores.
+  A windowed run's rows therefore run apart from the other jobs' micro-batches, with the same
+  bits (rows are batch-invariant). A context that fits one window takes the one-trunk path unchanged. A context over
   the memory budget (`max_context_tokens`) is refused with `ContextTooLarge` before any work.
+- A job's `progress` callable (`jobs.Progress`) hears of its context tokens read (after its
+  trunk, or each window first read) and its leaves decided, round by round.
 - A runtime given a `TrunkCache` keeps every trunk it reads (`trunk_cache.py`), keyed by
   its trunk identity and the context: a later fill over the same context, whatever its
   schema, reuses it with no tokenizing and no prefill (`cached_tokens` = its prompt tokens),
@@ -76,7 +80,7 @@ from .jobs import FillJob, JobRun, guard
 from .questions import Answer, Item, Question, QuestionBuilder, Scope, chosen_scope
 from .trunk import TrunkView, read_trunk
 from .trunk_cache import TrunkCache, private_state
-from .windows import WindowedTrunk, Windowing, WindowRun, absorb_windows, expand, read_windows
+from .windows import WindowedTrunk, Windowing, read_windows, windowed_round
 
 # Item, Question and LOCATOR_TOKENS are also read from here by the training example builder.
 __all__ = ["FORK_TOKEN_BUDGET", "LOCATOR_TOKENS", "FillJob", "Item", "Question", "Runtime"]
@@ -184,22 +188,28 @@ class Runtime:
                     entries += [(run, q) for q in questions]
             if not entries:
                 break
+            # A windowed run's round runs window by window on its own (`windows.windowed_round`:
+            # one window resident at a time); rows are batch-invariant, so its bits are those
+            # it would get sharing micro-batches with the other runs.
+            windowed = [r for r in asking if r.live and isinstance(r.trunk, WindowedTrunk)]
+            for run in windowed:
+                guard(run, windowed_round, self, run, [q for r, q in entries if r is run])
+            apart = {id(r) for r in windowed}
+            entries = [(r, q) for r, q in entries if id(r) not in apart]
+            for run in asking:
+                if id(run) not in apart:
+                    run.report(sum(q.kind == "leaf" for r, q in entries if r is run))
             per_run: dict[int, list[tuple[Question, Answer]]] = {}
-            # A windowed run asks each question once per window it is asked in (a `WindowRun`
-            # stands for the run there); a one-trunk run's entries pass through unchanged.
-            entries = expand(entries)
             answers = self._follow_up(entries, self._ask(entries))
             for (run, q), answer in zip(entries, answers):
-                owner = run.parent if isinstance(run, WindowRun) else run
                 if isinstance(answer, Exception):
-                    if owner.error is None:
-                        owner.error = answer
+                    if run.error is None:
+                        run.error = answer
                     continue
-                per_run.setdefault(id(owner), []).append((q, answer) if owner is run else (run, q, answer))
+                per_run.setdefault(id(run), []).append((q, answer))
             for run in asking:
-                if run.error is None:
-                    absorb = absorb_windows if isinstance(run.trunk, WindowedTrunk) else type(self)._absorb
-                    guard(run, absorb, self, run, per_run.get(id(run), []))
+                if run.error is None and id(run) not in apart:
+                    guard(run, self._absorb, run, per_run.get(id(run), []))
             if self.prior is not None:
                 self.prior.forget()
         for run in runs:
@@ -209,6 +219,9 @@ class Runtime:
                 run.state = private_state(run.state)     # KNOWN VALUES must not extend a kept trunk
         generate_phase(self.backbone, self.layout, self.questions,
                        [r for r in runs if r.error is None and r.raw is not None])
+        for run in runs:
+            if run.error is None and run.raw is not None:
+                run.report()
 
     @property
     def trunk_identity(self) -> tuple:
@@ -232,24 +245,38 @@ class Runtime:
             run.stats["prompt_tokens"] = run.stats["cached_tokens"] = kept.tokens
             if kept.windows:
                 run.stats["windows"] = kept.windows
+            run.tokens_read = run.tokens_total = len(kept.trunk.tokens)
+            run.report()
             return
         self._read(run)
-        if key is not None and not run.no_store:
-            windows = run.stats.get("windows", 0)
-            run.shared_state = cache.put(key, run.state, run.trunk, run.trunk.ids_len, windows) is not None
+        if key is None or run.no_store:
+            return
+        if isinstance(run.trunk, WindowedTrunk):
+            # Kept whole only when it would fit the cache: its windows then stay resident through
+            # the parallel phase and are kept after it (`_finish_parallel`); a longer context
+            # streams, one window at a time, and is not kept.
+            item = torch.empty((), dtype=self.backbone.dtype).element_size()
+            per_token = self.backbone.spec.kv_bytes_per_token(self.backbone.dtype) + self.backbone.spec.hidden_size * item
+            if run.trunk.ids_len * per_token <= cache.max_bytes:
+                run.trunk.keep, run.cache_key = True, key
+            return
+        run.shared_state = cache.put(key, run.state, run.trunk, run.trunk.ids_len, 0) is not None
 
     def _read(self, run: JobRun) -> None:
         """Prefill the run's trunk: one trunk, or windows when the context is longer than one."""
         trunk_ids = self.layout.trunk(run.context)
         self.windowing.check(trunk_ids)                   # ContextTooLarge before any work
         width = self.windowing.width(self.backbone.spec.max_positions, trunk_ids)
-        if int(trunk_ids.context_index.numel()) <= width:
+        run.tokens_total = int(trunk_ids.context_index.numel())
+        if run.tokens_total <= width:
             run.state = self.backbone.prefill(trunk_ids.ids)
             run.trunk = self._trunk_view(trunk_ids, run.state)
+            run.tokens_read = run.tokens_total
+            run.report()
         else:
-            # Windowed trunk: the generate phase continues the first window (`windows.py`).
+            # Windowed trunk: windows are read as rounds ask them; the generate phase continues
+            # the first window (`_finish_parallel`).
             run.trunk = read_windows(self.backbone, self.heads, trunk_ids, width)
-            run.state = run.trunk.windows[0].state
             run.stats["windows"] = len(run.trunk.windows)
         run.stats["prompt_tokens"] = run.trunk.ids_len
 
@@ -344,8 +371,27 @@ class Runtime:
                                           fork_tokens=run.stats["fork_tokens"])
 
     def _finish_parallel(self, run: JobRun) -> None:
+        if isinstance(run.trunk, WindowedTrunk) and run.cache_key is not None:
+            self._keep_windows(run)
+        if isinstance(run.trunk, WindowedTrunk) and any(f.mode == "generate" for f in run.plan.fields):
+            run.state = run.trunk.first_state()
         run.raw = apply_drops(run.plan, RawFill(fields=run.fields_out, arrays=run.arrays_out,
                                                 prompt_tokens=run.stats["prompt_tokens"], generated_tokens=0))
+
+    def _keep_windows(self, run: JobRun) -> None:
+        """Keep a windowed trunk whole in the trunk cache (every window read), or, when the
+        cache refuses it, drop its windows as a streamed run would."""
+        whole = run.trunk
+        for w in whole.windows:
+            whole.open(w)
+        kept = self.trunk_cache.put(run.cache_key, whole.windows[0].state, whole, whole.ids_len, len(whole.windows))
+        run.cache_key = None
+        if kept is not None:
+            run.shared_state = True
+            return
+        whole.keep = False
+        for w in whole.windows:
+            whole.close(w)
 
     # ------------------------------------------------------------------ pieces, also used on their own
     # (the training example builder asks `_questions` / `_anchored`; the fork tests `_run`)

@@ -4,10 +4,17 @@
 build it, and `Runtime.fill_many` runs a list of them. A job's exception is its own outcome: `guard`
 turns an exception of any step of a job into that job's result, so the other jobs of the
 batch run on.
+
+Progress: a job may carry a `progress` callable; the driver calls it, on the runtime's own
+thread, with a `Progress` each time the job has read more of its context (after its trunk,
+or after each window of a windowed trunk is first read) and when each round's questions are
+known and decided. It is advisory: a callable that raises is dropped (logged), the job runs on.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
+from typing import Callable
 
 import torch
 
@@ -19,7 +26,20 @@ from ..state import State
 from .questions import Scope
 from .trunk import TrunkView
 
-__all__ = ["FillJob", "JobRun", "guard"]
+__all__ = ["FillJob", "JobRun", "Progress", "guard"]
+
+log = logging.getLogger("deg.runtime")
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a job got: context tokens read of its total (each token counted once, however
+    many windows hold it), and leaf outcomes decided of those known to be asked so far (the
+    total grows as array items are found)."""
+    tokens_read: int
+    tokens_total: int
+    fields_done: int
+    fields_total: int
 
 
 @dataclass(frozen=True)
@@ -29,6 +49,8 @@ class FillJob:
     options: FillOptions
     no_cache: bool = False        # do not reuse a kept trunk of this context (a cold fill)
     no_store: bool = False        # do not keep this fill's trunk for later fills
+    # Called with a `Progress` while the job runs (module docstring); never part of equality.
+    progress: Callable[[Progress], None] | None = field(default=None, compare=False)
 
 
 def _new_stats() -> dict[str, int]:
@@ -56,6 +78,10 @@ class JobRun:
     no_cache: bool = False
     no_store: bool = False
     shared_state: bool = False    # the state is a kept trunk's: extend a private copy only
+    cache_key: str | None = None  # a windowed trunk to keep in the trunk cache after the parallel phase
+    progress: Callable[[Progress], None] | None = None
+    tokens_read: int = 0
+    tokens_total: int = 0
 
     @classmethod
     def of(cls, job: FillJob) -> "JobRun":
@@ -66,7 +92,18 @@ class JobRun:
             return cls(None, None, None, error=TypeError(
                 f"a job must be a FillJob (context, plan, options), got {type(job).__name__}"))
         return cls(context, plan, options, no_cache=bool(getattr(job, "no_cache", False)),
-                   no_store=bool(getattr(job, "no_store", False)))
+                   no_store=bool(getattr(job, "no_store", False)), progress=getattr(job, "progress", None))
+
+    def report(self, pending_fields: int = 0) -> None:
+        """Tell the job's progress callable where it stands (`pending_fields`: leaves being asked)."""
+        if self.progress is None:
+            return
+        done = len(self.raw.fields) if self.raw is not None else len(self.fields_out)
+        try:
+            self.progress(Progress(self.tokens_read, self.tokens_total, done, done + pending_fields))
+        except Exception:             # noqa: BLE001 - progress is advisory, the fill goes on
+            log.warning("a progress callback failed; no more progress for this job", exc_info=True)
+            self.progress = None
 
     @property
     def live(self) -> bool:

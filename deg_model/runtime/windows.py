@@ -15,9 +15,13 @@ The choice rests on these grounds, not on a side-by-side measurement of the two 
 
 Windows. Width W context tokens = the runtime's configured window, at most the trained
 positions minus the trunk's prefix/suffix and `fork_room` (room for the longest fork row or
-generate block, default 1/8 of the trained positions); overlap W // 8 (at least one token),
-stride S = W - overlap; the last window ends at the last token (it may overlap its neighbour
-more). Windows are whole-context token slices (never re-tokenized), so window token i is
+generate block, default 1/8 of the trained positions); overlap V = W // 8 (at least one
+token). An n-token context gets the fewest windows that cover it with that overlap,
+k = ceil((n - V) / (W - V)), all of one width w = ceil((n + (k - 1) V) / k) <= W, spread
+evenly from the first token to the last (starts round(i (n - w) / (k - 1))), so consecutive
+windows overlap by at least V and no window re-reads more than it must: a context just past
+one window costs two half-width windows (about n + V tokens prefilled, each attending half as
+far), not two full windows. Windows are whole-context token slices (never re-tokenized), so window token i is
 whole-context token lo + i and its code points are the whole context's, shifted by the
 window's first code point. A context of at most W tokens is NOT windowed: it takes the
 one-trunk path unchanged (bitwise today's outcomes).
@@ -28,8 +32,8 @@ only from the window that owns their position (the de-duplication at the overlap
 anchored item's own questions are asked in the window that owns its anchor.
 
 Questions. Every question outside anchored items is asked in EVERY window (the simplest
-rule: no first pass ranks windows); the rows of all windows run in the same batch-invariant
-micro-batches, so a field's outcome is the same alone, permuted or split across requests.
+rule: no first pass ranks windows); a window's rows run in batch-invariant micro-batches, so a
+field's outcome is the same alone, permuted or split across requests.
 Merging, deterministic (ties go to the earliest window):
 - extract: each window decodes its best span against its own null (`pick_extract`); the
   found outcome of highest span probability wins, else the not-found outcome of highest null
@@ -48,14 +52,26 @@ Merging, deterministic (ties go to the earliest window):
   KNOWN VALUES block, which carries what every window found. The block and the generated
   tokens must fit the fork room; a longer one fails its job with `ContextTooLong`.
 
-Memory. Windows are prefilled one after another; every window's state (K/V, layer states,
-final hidden [W, H]) and its heads' key projections are kept until the request ends, since
-every round forks every window: about L * W / S = 8/7 L tokens of K/V in all, linear in L,
-and never an L x L tensor (each window's attention is at most W x W). The memory budget
-(`ModelSettings.max_context_tokens`) caps L before any window is read.
+Memory: one window's working set at a time. A round runs window after window: the window
+is prefilled (its K/V, layer states and final hidden [W, H]) and its heads' key projections
+computed, every question of the round placed in it runs as fork rows of that state, the
+answers are decoded into outcomes (spans, items) right there, and the window's state and
+view are dropped before the next window is read. What stays across windows is per-question
+outcomes and whole-context bookkeeping (token offsets), so peak memory is the model, one
+window's working set and O(L) small integers: linear in L with a small slope, never an
+L x L tensor (each window's attention is at most W x W). A later round (items of arrays)
+re-reads only the windows it asks something in: anchored items' own windows, every window
+for index-mode items. Keeping every window resident instead would cost ~46 KiB of fp32 K/V
+per token on SmolLM2 (30 layers x 3 K/V heads x 64 x 2 x 4 B), ~6 GiB at 128k, against one
+extra prefill of the windows holding items in rounds after the first; only the first window
+is kept past the parallel phase, and only when the plan has generate leaves (the generate
+phase extends it). A runtime with a trunk cache keeps a windowed trunk whole when it fits
+the cache's bound (its windows then stay resident, `keep`); a longer one streams. The memory budget (`ModelSettings.max_context_tokens`) caps L before any
+window is read.
 
-Stats: `prompt_tokens` is the sum of the windows' trunk lengths (what was prefilled);
-`windows` counts the windows. Recorded heads of window k are keyed `"<kind>:<pointer>@<k>"`.
+Stats: `prompt_tokens` is the sum of the windows' trunk lengths (each window once);
+`windows` counts the windows; `window_reads` the window prefills of the parallel phase, the
+re-reads of later rounds included. Recorded heads of window k are keyed `"<kind>:<pointer>@<k>"`.
 """
 from __future__ import annotations
 
@@ -78,18 +94,22 @@ from .decode import TokenMap
 from .questions import Item, Question, Scope, chosen_scope
 from .trunk import TrunkView, read_trunk
 
-__all__ = ["Window", "WindowRun", "WindowedTrunk", "Windowing", "absorb_windows", "expand", "window_spans"]
+__all__ = ["Window", "WindowRun", "WindowedTrunk", "Windowing", "read_windows", "window_spans", "windowed_round"]
 
 
 def window_spans(n: int, width: int, overlap: int) -> list[tuple[int, int]]:
-    """[lo, hi) whole-context token ranges of the windows of an n-token context."""
+    """[lo, hi) whole-context token ranges of the windows of an n-token context: the fewest
+    windows of at most `width` tokens overlapping by at least `overlap`, of one width, spread
+    evenly (module docstring: Windows)."""
     if width < 2:
         raise ValueError(f"a window must hold at least 2 context tokens, got {width}")
     if n <= width:
         return [(0, n)]
     overlap = min(max(overlap, 1), width - 1)
-    starts = list(range(0, n - width, width - overlap)) + [n - width]
-    return [(s, s + width) for s in starts]
+    k = -(-(n - overlap) // (width - overlap))
+    w = -(-(n + (k - 1) * overlap) // k)
+    starts = [(i * (n - w) * 2 + (k - 1)) // (2 * (k - 1)) for i in range(k)]   # round(i (n - w) / (k - 1))
+    return [(s, s + w) for s in starts]
 
 
 @dataclass(frozen=True)
@@ -126,8 +146,9 @@ class Window:
     hi: int
     own: tuple[int, int]          # whole-context tokens whose anchors this window keeps
     char0: int                    # code point of the whole context where its text starts
-    state: State
-    view: TrunkView
+    state: State | None = None    # resident only while the window is worked on (`WindowedTrunk.open`)
+    view: TrunkView | None = None
+    piece: Trunk | None = None    # the window's own trunk: prefix + its tokens + suffix
 
     def holds(self, token: int) -> bool:
         return self.own[0] <= token < self.own[1]
@@ -136,12 +157,18 @@ class Window:
 @dataclass
 class WindowedTrunk:
     """A run's trunk read as windows: what questions see of the whole context (`text`,
-    `tokens`) and the windows they are asked in."""
+    `tokens`), the windows they are asked in, and the one window read at a time."""
     text: str
     tokens: TokenMap
-    ids_len: int                  # tokens prefilled, all windows together
+    ids_len: int                  # tokens of all windows' trunks (each window counted once)
     windows: list[Window]
     memo: dict = field(default_factory=dict)
+    backbone: Backbone | None = None
+    heads: Heads | None = None
+    reads: int = 0                # window prefills, re-reads of later rounds included
+    read_tokens: int = 0          # trunk tokens those prefills read
+    pinned: int | None = None     # the window kept resident across rounds (the generate phase's)
+    keep: bool = False            # every window stays resident (a trunk the trunk cache keeps whole)
 
     def owner(self, token: int) -> Window:
         return next(w for w in self.windows if w.holds(token))
@@ -157,6 +184,25 @@ class WindowedTrunk:
                 out.append((w, local))
         return out
 
+    def open(self, w: Window) -> Window:
+        """The window with its state and view resident: prefilled now unless it still is."""
+        if w.state is None:
+            w.state = self.backbone.prefill(w.piece.ids)
+            w.view = read_trunk(self.backbone, self.heads, w.piece, w.state)
+            self.reads += 1
+            self.read_tokens += int(w.piece.ids.shape[0])
+        return w
+
+    def close(self, w: Window) -> None:
+        """Drop the window's K/V, layer states and head inputs (unless it is pinned)."""
+        if w.index != self.pinned and not self.keep:
+            w.state = w.view = None
+
+    def first_state(self) -> State:
+        """The first window's state, kept resident from now on: the generate phase extends it."""
+        self.pinned = 0
+        return self.open(self.windows[0]).state
+
 
 def _local_range(r: tuple[int, int], w: Window) -> tuple[int, int]:
     lo, hi = max(r[0], w.lo) - w.lo, min(r[1], w.hi) - w.lo
@@ -171,7 +217,8 @@ def _localize(q: Question, w: Window) -> Question:
 
 
 def read_windows(backbone: Backbone, heads: Heads, trunk: Trunk, width: int) -> WindowedTrunk:
-    """Prefill every window of a trunk, one after another (each a normal trunk)."""
+    """Cut a trunk into windows (each a normal trunk of its own); none is prefilled yet:
+    `WindowedTrunk.open` reads one when a round first asks it something."""
     n, p = int(trunk.context_index.numel()), trunk.prefix_length
     prefix, ctx, suffix = trunk.ids[:p], trunk.ids[p:p + n], trunk.ids[p + n:]
     spans = window_spans(n, width, width // 8)
@@ -182,12 +229,12 @@ def read_windows(backbone: Backbone, heads: Heads, trunk: Trunk, width: int) -> 
         piece = Trunk(ids=torch.cat([prefix, ctx[lo:hi], suffix]), context=trunk.context[char0:char1],
                       context_index=torch.arange(p, p + hi - lo, dtype=torch.long),
                       offsets=trunk.offsets[lo:hi] - char0)
-        state = backbone.prefill(piece.ids)
         own = (bounds[k - 1] if k > 0 else 0, bounds[k] if k < len(bounds) else n)
-        windows.append(Window(k, lo, hi, own, char0, state, read_trunk(backbone, heads, piece, state)))
+        windows.append(Window(k, lo, hi, own, char0, piece=piece))
         total += int(piece.ids.shape[0])
     offsets = [(int(s), int(e)) for s, e in trunk.offsets.tolist()]
-    return WindowedTrunk(text=trunk.context, tokens=TokenMap(offsets), ids_len=total, windows=windows)
+    return WindowedTrunk(text=trunk.context, tokens=TokenMap(offsets), ids_len=total, windows=windows,
+                         backbone=backbone, heads=heads)
 
 
 @dataclass
@@ -208,17 +255,6 @@ class WindowRun:
     @property
     def stats(self) -> dict[str, int]:
         return self.parent.stats
-
-
-def expand(entries: list[tuple[object, Question]]) -> list[tuple[object, Question]]:
-    """Each (run, question) as it is for a one-trunk run, or once per window it is asked in."""
-    out = []
-    for run, q in entries:
-        if isinstance(run.trunk, WindowedTrunk):
-            out += [(WindowRun(run, w, q), local) for w, local in run.trunk.place(q)]
-        else:
-            out.append((run, q))
-    return out
 
 
 def _certainty(o: FieldOutcome) -> float:
@@ -260,41 +296,77 @@ def _local_item(it: Item, w) -> Item:
     return it
 
 
-def absorb_windows(rt, run, asked: list[tuple[WindowRun, Question, object]]) -> None:
-    """Decode one round's window answers of a windowed run and merge them per question;
-    its next round asks the items found (in whole-context coordinates)."""
+def windowed_round(rt, run, questions: list[Question]) -> None:
+    """One round of a windowed run: window after window, each read (or re-read), asked its
+    questions, its answers decoded and the window dropped before the next is read; then the
+    windows' outcomes merged per question. Its next round asks the items found (whole-context
+    coordinates). A row's failure raises (the run's own exception)."""
+    whole = run.trunk
+    reads = whole.reads
+    placed = [whole.place(q) for q in questions]
+    decoded: list[list] = [[] for _ in questions]            # per question: [(window, local, outcome)]
+    for w in whole.windows:
+        entries = [(k, WindowRun(run, w, q), local) for k, (q, places) in enumerate(zip(questions, placed))
+                   for pw, local in places if pw is w]
+        if not entries:
+            continue
+        first = w.state is None and run.tokens_read < w.hi
+        whole.open(w)
+        if first:
+            run.tokens_read = w.hi
+            run.report(sum(q.kind == "leaf" for q in questions))
+        asked = [(wr, local) for _, wr, local in entries]
+        answers = rt._follow_up(asked, rt._ask(asked))
+        error = next((a for a in answers if isinstance(a, Exception)), None)
+        if error is not None:
+            whole.close(w)
+            raise error
+        for (k, _, local), got in zip(entries, _decode_window(rt, run, w, [local for _, _, local in entries], answers)):
+            decoded[k].append((w, local, got))
+        whole.close(w)
+    run.stats["window_reads"] = run.stats.get("window_reads", 0) + whole.reads - reads
+    _merge_round(rt, run, questions, decoded)
+
+
+def _decode_window(rt, run, w: Window, asked: list[Question], answers: list) -> list:
+    """One window's answers decoded while its view is resident: a leaf's outcome, an array
+    question's items (window-local), or None for a count that only feeds its anchors."""
     record = rt.record_heads
-    plan, whole, options = run.plan, run.trunk, run.options
-    grouped: dict[int, tuple[Question, list]] = {}
-    counts: dict[tuple[int, str], object] = {}
-    for wr, local, answer in asked:
-        grouped.setdefault(id(wr.question), (wr.question, []))[1].append((wr.window, local, answer))
-        if local.kind == "count":
-            counts[(wr.window.index, local.pointer)] = answer
-    next_scopes: list[Scope] = []
-    for q, per_window in grouped.values():
+    counts = {q.pointer: a for q, a in zip(asked, answers) if q.kind == "count"}
+    out = []
+    for q, answer in zip(asked, answers):
         if q.kind == "leaf":
-            outs = [(w, _decide(rt, local, answer, w, options, run.heads if record else None))
-                    for w, local, answer in per_window]
-            merged = merge_leaf(outs)
+            out.append(_decide(rt, q, answer, w, run.options, run.heads if record else None))
+        elif q.kind == "anchor" or (q.kind == "count" and not rt._anchored(q.array, run.plan, run.trunk)):
+            recorded = {} if record else None
+            out.append(array_items(rt.heads, q, answer, counts.get(q.pointer), w.view, run.options, recorded))
+            _keep(run.heads, recorded, w)
+        else:
+            out.append(None)
+    return out
+
+
+def _merge_round(rt, run, questions: list[Question], decoded: list[list]) -> None:
+    """Merge each question's window outcomes (module docstring: Merging), in question order."""
+    whole, options = run.trunk, run.options
+    next_scopes: list[Scope] = []
+    for q, per_window in zip(questions, decoded):
+        if not per_window:
+            continue
+        if q.kind == "leaf":
+            merged = merge_leaf([(w, got) for w, _, got in per_window])
             run.fields_out.append(merged)
-            branch = chosen_scope(plan, q, merged.value)   # phase two: the chosen branch
+            branch = chosen_scope(run.plan, q, merged.value)   # phase two: the chosen branch
             if branch is not None:
                 next_scopes.append(branch)
             continue
-        if not (q.kind == "anchor" or (q.kind == "count" and not rt._anchored(q.array, plan, whole))):
+        if per_window[0][2] is None:                          # an anchored array's count
             continue
-        found = []
-        for w, local, answer in per_window:
-            recorded = {} if record else None
-            got = array_items(rt.heads, local, answer, counts.get((w.index, local.pointer)), w.view,
-                              options, recorded)
-            _keep(run.heads, recorded, w)
-            found.append((w, got))
         if q.kind == "count":
-            items = [Item(q.array, i) for i in range(max(len(got) for _, got in found))]
+            items = [Item(q.array, i) for i in range(max(len(got) for _, _, got in per_window))]
         else:
-            anchors = sorted({w.lo + it.anchor for w, got in found for it in got if w.holds(w.lo + it.anchor)})
+            anchors = sorted({w.lo + it.anchor for w, _, got in per_window for it in got
+                              if w.holds(w.lo + it.anchor)})
             cap = q.array.max_items if q.array.max_items is not None else options.max_items
             items = _items_at(q.array, anchors[:cap] if cap is not None else anchors, q.region[1], whole)
         run.arrays_out.append(ArrayOutcome(pointer=q.pointer, plan_pointer=q.array.pointer, items=len(items)))

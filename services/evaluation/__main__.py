@@ -20,7 +20,8 @@ Through the job queue (`jobs.py`; Redis and queue from `DEG_REDIS_URL`, `DEG_EVA
     python -m services.evaluation worker [--burst]
     python -m services.evaluation status JOB_ID      (one JSON line: status, meta, result)
 
-Fills every document through a running gateway (`POST URL/v1/fill`), writes the reports
+Fills every document through a running gateway (`POST URL/v1/fill`; `--in-process
+[--checkpoint DIR]`: the model runtime in this process), writes the reports
 under `--out`, and prints the JSON summary as its last line. `--url` falls back to
 `DEG_EVAL_URL`; other settings come from the environment (`settings.py`), with
 `--max-context-chars` and `--model` overriding theirs.
@@ -38,7 +39,7 @@ from services.evaluation.bench import run_bench
 from services.evaluation.datagen_eval import GatewayFiller, load_records, write_datagen_reports
 from services.evaluation.determinism import determinism_report, write_determinism_report
 from services.evaluation import compare
-from services.evaluation.filler import HttpFiller
+from services.evaluation.filler import HttpFiller, RuntimeFiller
 from services.evaluation.jobs import describe, enqueue, run_worker
 from services.evaluation.report import write_reports
 from services.evaluation.runner import run_extractbench
@@ -84,9 +85,14 @@ def _run_extractbench(args: argparse.Namespace, parser: argparse.ArgumentParser)
     overrides = {k: v for k, v in {"url": args.url, "model": args.model,
                                    "max_context_chars": args.max_context_chars}.items() if v is not None}
     settings = dataclasses.replace(settings, **overrides)
-    if not settings.url:
-        parser.error("no gateway to fill with: pass --url or set DEG_EVAL_URL")
-    filler = HttpFiller(settings.url, settings.model, settings.timeout_s)
+    if args.in_process:
+        from deg_model.runtime import load_runtime  # torch: only the in-process run loads it
+
+        filler = RuntimeFiller(load_runtime(args.checkpoint))
+    elif not settings.url:
+        parser.error("no gateway to fill with: pass --url, set DEG_EVAL_URL or use --in-process")
+    else:
+        filler = HttpFiller(settings.url, settings.model, settings.timeout_s)
     try:
         result = run_extractbench(args.dataset_dir, filler, settings, progress=not args.no_progress)
     finally:
@@ -103,7 +109,10 @@ def _add_extractbench(subparsers: argparse._SubParsersAction, *, out_required: b
     bench.add_argument("--out", type=Path, required=out_required, help="folder for report.json/.md/.png")
     bench.add_argument("--url", help="gateway base URL (default: $DEG_EVAL_URL)")
     bench.add_argument("--model", help="model name sent to /v1/fill")
-    bench.add_argument("--max-context-chars", type=int, help="skip documents with longer text")
+    bench.add_argument("--max-context-chars", type=int, help="skip documents with longer text (default: no limit)")
+    bench.add_argument("--in-process", action="store_true",
+                       help="fill with the model runtime in this process instead of a gateway")
+    bench.add_argument("--checkpoint", help="with --in-process: checkpoint directory (default: fresh heads)")
     bench.add_argument("--no-progress", action="store_true")
     return bench
 

@@ -2,7 +2,8 @@
 
 A filler is any callable `(context: str, schema: dict) -> response dict` (contract 8:
 `{model, value, meta, usage, plan}`); the runner needs only `value`. This one is the
-production path; tests inject plain functions.
+production path; `RuntimeFiller` runs a model runtime in this process (so a document's peak
+memory is the model's own); tests inject plain functions.
 """
 from __future__ import annotations
 
@@ -40,3 +41,21 @@ class HttpFiller:
 
     def close(self) -> None:
         self._client.close()
+
+
+class RuntimeFiller:
+    """The in-process fill: compile, render, `Runtime.fill` (windowed past the trained
+    positions), `deg.assemble` -> the same response body `/v1/fill` returns."""
+
+    def __init__(self, runtime: Any) -> None:
+        self.runtime = runtime
+
+    def __call__(self, context: str, schema: dict[str, Any]) -> dict[str, Any]:
+        from deg import FillOptions, assemble, compile_schema, render_context
+
+        plan = compile_schema(schema)
+        raw = self.runtime.fill(render_context(context), plan, FillOptions())
+        return assemble(plan, raw, model=self.runtime.model_id)
+
+    def close(self) -> None:
+        pass

@@ -1,7 +1,8 @@
 """Reports of a run: `report.json` (everything), `report.md` (tables), `score_by_mode.png`.
 
 The Markdown holds the summary, the per-mode table, one row per document (status, pages
-and their text methods, score, floor, validity, skip reason) and every schema rewrite with
+and their text methods, what it cost: text and fill seconds, tokens, peak memory; score,
+floor, validity, skip reason) and every schema rewrite with
 its JSON pointer, so what deg was actually asked is on record beside the score.
 """
 from __future__ import annotations
@@ -22,6 +23,16 @@ def _fmt(value: Any) -> str:
     return f"{value:.4f}" if isinstance(value, float) else str(value)
 
 
+def _pages(pages: list[dict[str, Any]]) -> str:
+    """Each page's method for a few pages ("1:layout, 2:ocr"), counts per method for many."""
+    if len(pages) <= 8:
+        return ", ".join(f"{p['page']}:{p['method']}" for p in pages)
+    counts: dict[str, int] = {}
+    for p in pages:
+        counts[p["method"]] = counts.get(p["method"], 0) + 1
+    return f"{len(pages)} (" + ", ".join(f"{m} {n}" for m, n in sorted(counts.items())) + ")"
+
+
 def markdown(result: RunResult) -> str:
     summary = result.summary()
     lines = ["# ExtractBench run", "", f"Dataset: `{summary['dataset']}`", "", "| figure | value |", "| --- | --- |"]
@@ -30,12 +41,16 @@ def markdown(result: RunResult) -> str:
         lines += ["", f"## {title}", "", "| mode | fields | passed | mean score |", "| --- | --- | --- | --- |"]
         lines += [f"| {mode} | {row['fields']} | {row['passed']} | {row['mean_score']:.4f} |"
                   for mode, row in summary[key].items()]
-    lines += ["", "## Documents", "", "| document | status | pages (method) | score | floor | valid | note |",
-              "| --- | --- | --- | --- | --- | --- | --- |"]
+    lines += ["", "## Documents", "",
+              "| document | status | pages (method) | text s | fill s | tokens | peak RSS MiB | score | floor | valid "
+              "| note |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for doc in result.documents:
-        pages = ", ".join(f"{p['page']}:{p['method']}" for p in doc.get("pages", []))
         note = doc.get("reason") or doc.get("error") or ""
-        lines.append(f"| {doc['document']} | {doc['status']} | {pages} | {_fmt(doc.get('overall_score', ''))} "
+        seconds = doc.get("seconds", {})
+        cost = [f"{seconds[k]:.1f}" if k in seconds else "" for k in ("text", "fill")]
+        peak = f"{doc['peak_rss_mib']:.0f}" if doc.get("peak_rss_mib") else ""
+        lines.append(f"| {doc['document']} | {doc['status']} | {_pages(doc.get('pages', []))} | {cost[0]} | {cost[1]} "
+                     f"| {doc.get('tokens') or ''} | {peak} | {_fmt(doc.get('overall_score', ''))} "
                      f"| {_fmt(doc.get('floor_score', ''))} | {doc.get('valid', '')} | {note} |")
     lines += ["", "## Schema rewrites", "", "| schema | pointer | keyword | action |", "| --- | --- | --- | --- |"]
     for name, info in result.schemas.items():

@@ -5,7 +5,8 @@ For each schema: `adapt.adapt_schema` once, then `deg.compile_schema` of the ada
 skips its documents with the reason. For each document:
 
 1. PDF -> text (`pdftext.extract_text`), the method of every page kept;
-2. a text longer than `settings.max_context_chars` is skipped, with its length;
+2. a text longer than `settings.max_context_chars` is skipped, with its length (no limit by
+   default: the model reads contexts of any length, windowed past its trained positions);
 3. `filler(context, adapted_schema)` -> response; its `value` with the constants restored
    is the prediction. A filler that raises, or answers without a `value`, is recorded as
    that document's error and scored as an empty prediction (`{}`), so a failing service
@@ -23,9 +24,16 @@ whole-array result, `const` for a field deg was not asked, `unplanned` when no p
 `by_mode_in_arrays` does the same for the fields inside array items (each gold item
 against its aligned predicted item, a missed item scoring as missing), which is where most
 ExtractBench fields live. Token usage is summed from the responses' `usage`.
+
+Per document the record also holds what it cost: `seconds` (`text`: PDF to text, OCR
+included; `fill`: the filler's call), `tokens` (the response's `usage.prompt_tokens`) and
+`peak_rss_mib`, the peak resident memory of this process during the fill (`memory.PeakRss`):
+the model's own when the filler runs in process, only the client's through a gateway. The
+summary adds the totals and the largest peak.
 """
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -45,6 +53,7 @@ from services.evaluation.adapt import (
 )
 from services.evaluation.dataset import Document, find_documents, load_schema, read_json
 from services.evaluation.fieldscore import EvaluationConfigError
+from services.evaluation.memory import PeakRss
 from services.evaluation.pdftext import PdfTextError, extract_text
 from services.evaluation.scoring import SchemaWalkError, score_document
 from services.evaluation.settings import EvaluationSettings
@@ -88,6 +97,9 @@ class RunResult:
             "by_mode_in_arrays": _by_mode([f for d in scored for f in d["item_fields"]]),
             "prompt_tokens": sum(u.get("prompt_tokens") or 0 for u in usage),
             "generated_tokens": sum(u.get("generated_tokens") or 0 for u in usage),
+            "text_seconds": sum(d.get("seconds", {}).get("text", 0.0) for d in self.documents),
+            "fill_seconds": sum(d.get("seconds", {}).get("fill", 0.0) for d in scored),
+            "max_peak_rss_mib": max((d["peak_rss_mib"] for d in scored if d.get("peak_rss_mib")), default=None),
         }
 
     def to_dict(self) -> dict[str, Any]:
@@ -155,27 +167,34 @@ def run_document(doc: Document, info: SchemaInfo, filler: Filler,
         return {**record, "status": "skipped", "reason": info.error}
     if doc.pdf is None:
         return {**record, "status": "skipped", "reason": "pdf missing"}
+    started = time.perf_counter()
     try:
         text = extract_text(doc.pdf, ocr_dpi=settings.ocr_dpi, ocr_lang=settings.ocr_lang)
     except PdfTextError as error:
         return {**record, "status": "skipped", "reason": f"pdf unreadable: {error}"}
+    record["seconds"] = {"text": time.perf_counter() - started}
     record["pages"] = [page.to_dict() for page in text.pages]
     context = text.text
     record["context_chars"] = len(context)
-    if len(context) > settings.max_context_chars:
+    if settings.max_context_chars is not None and len(context) > settings.max_context_chars:
         return {**record, "status": "skipped",
                 "reason": f"context of {len(context)} chars exceeds the budget of {settings.max_context_chars}"}
     gold = read_json(doc.gold_path)
     assert info.adaptation is not None
     prediction: Any = {}
+    started = time.perf_counter()
     try:
-        response = filler(context, info.adaptation.schema)
+        with PeakRss() as peak:
+            response = filler(context, info.adaptation.schema)
         if not isinstance(response, dict) or "value" not in response:
             raise ValueError("response has no 'value'")
         prediction = restore_constants(response["value"], info.adaptation.constants)
         record["usage"] = response.get("usage")
+        record["tokens"] = (response.get("usage") or {}).get("prompt_tokens")
     except Exception as error:  # any filler failure is this document's error, not the run's
         record["error"] = f"{type(error).__name__}: {error}"
+    record["seconds"]["fill"] = time.perf_counter() - started
+    record["peak_rss_mib"] = peak.mib
     validator = _validator(info.original)
     errors = sorted(validator.iter_errors(prediction), key=lambda e: list(e.absolute_path))
     try:

@@ -32,7 +32,7 @@ from deg_model.settings import ModelSettings
 
 @dataclass(frozen=True)
 class EvaluationSettings:
-    max_context_chars: int = 200_000
+    max_context_chars: int | None = None   # None: no limit
     ocr_dpi: int = 300
     ocr_lang: str = "eng"
     url: str | None = None
@@ -44,7 +44,7 @@ class EvaluationSettings:
     deg_home: Path = Path("var/deg")
 
     def __post_init__(self) -> None:
-        if self.max_context_chars < 1:
+        if self.max_context_chars is not None and self.max_context_chars < 1:
             raise SettingsError("max_context_chars must be >= 1")
         if not 50 <= self.ocr_dpi <= 1200:
             raise SettingsError("ocr_dpi must be in 50..1200")

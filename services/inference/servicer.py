@@ -16,10 +16,20 @@ starts: the call's remaining gRPC deadline, or the `admit-within-s` metadata whe
 shorter (a deadline the gateway computed from the work, which bounds the wait, not the run);
 a job that could not start within it is refused at once with RESOURCE_EXHAUSTED and a
 Retry-After computed from the queue, instead of queueing to be cut off later.
+
+Progress (`FillStream`): the same job as `Fill`, carrying a progress callable that the runtime
+calls on its worker thread; each `Progress` is handed to the event loop and streamed as a
+`FillEvent`, then the result closes the stream. A server-streaming call rather than a side
+channel (a store both sides poll): the progress travels on the very call whose result it
+announces, so it reaches the gateway that owns the job whichever backend the balancer chose,
+needs no shared store or job id in this service, costs nothing when nobody asks for it
+(`Fill`), and ends with the call: a worker that dies ends its stream (UNAVAILABLE), which is
+how the caller learns the job is lost.
 """
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import uuid
 from dataclasses import dataclass
@@ -60,6 +70,12 @@ def classify(exc: BaseException) -> Failure:
     return Failure(row.code, row.job_status, message, metadata)
 
 
+def _progress_event(pb2: Any, p: Any) -> Any:
+    """A runtime `Progress` as a `FillEvent`."""
+    return pb2.FillEvent(progress=pb2.FillProgress(tokens_read=p.tokens_read, tokens_total=p.tokens_total,
+                                                   fields_done=p.fields_done, fields_total=p.fields_total))
+
+
 def admission_deadline(context: grpc.aio.ServicerContext) -> float | None:
     """Seconds this call's job may wait to start: the remaining gRPC deadline, or the caller's
     `admit-within-s` when shorter; None when neither is set (no limit)."""
@@ -84,10 +100,13 @@ class InferenceServicer:
         self.served_names = frozenset([runner.model_id, *runner.aliases])
         self.draining = False
 
-    async def _fill_one(self, message: Any, deadline_s: float | None = None) -> Any:
-        """Run one job; return its FillResult or raise the job's exception."""
+    async def _fill_one(self, message: Any, deadline_s: float | None = None, progress=None) -> Any:
+        """Run one job; return its FillResult or raise the job's exception. `progress`: called
+        (on the runtime's thread) with the job's `Progress` while it runs."""
         request_id = message.request_id or uuid.uuid4().hex
         job = job_from_pb(message, self.served_names)
+        if progress is not None:
+            job = dataclasses.replace(job, progress=progress)
         done = await self.batcher.submit(job, deadline_s=deadline_s)
         return ok_result(self.pb2, request_id, self.runner.model_id, done)
 
@@ -97,6 +116,38 @@ class InferenceServicer:
         except Exception as exc:
             failure = classify(exc)
             await context.abort(failure.code, failure.message, trailing_metadata=failure.metadata)
+
+    async def FillStream(self, request: Any, context: grpc.aio.ServicerContext):
+        """`Fill` with the job's progress streamed before its result (module docstring)."""
+        loop, events = asyncio.get_running_loop(), asyncio.Queue()
+        pb2 = self.pb2
+
+        def progress(p: Any) -> None:       # the runtime's worker thread
+            loop.call_soon_threadsafe(events.put_nowait, p)
+
+        job = asyncio.ensure_future(self._fill_one(request, admission_deadline(context), progress))
+        try:
+            while not job.done():
+                getter = asyncio.ensure_future(events.get())
+                await asyncio.wait({job, getter}, return_when=asyncio.FIRST_COMPLETED)
+                if not getter.done():
+                    getter.cancel()
+                    break
+                p = getter.result()
+                yield _progress_event(pb2, p)
+            while not events.empty():       # what the runtime reported just before it returned
+                p = events.get_nowait()
+                yield _progress_event(pb2, p)
+            try:
+                result = await job
+            except Exception as exc:
+                failure = classify(exc)
+                await context.abort(failure.code, failure.message, trailing_metadata=failure.metadata)
+                return
+            yield pb2.FillEvent(result=result)
+        finally:
+            if not job.done():              # the caller went away: a queued job is skipped
+                job.cancel()
 
     async def FillBatch(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         deadline_s = admission_deadline(context)

@@ -269,3 +269,43 @@ def test_decide_evidence_is_quoted_from_the_text(records):
             assert evidence in r["context"], (r["uid"], ptr, evidence)
             entries += 1
     assert entries > len(records)
+
+
+def test_long_documents_on_request_hold_every_fact_at_any_depth_and_leave_the_rest_unchanged(records):
+    from degdata.generate import CHARS_PER_TOKEN, LongDocs
+
+    long_docs = LongDocs(rate=0.5, max_tokens=32_768, min_tokens=8_192)
+    n = 2 * len(DOMAINS)
+    plain, longer = records[:n], list(generate(SEED, n, long_docs=long_docs))
+    assert [r["uid"] for r in longer] == [r["uid"] for r in plain]
+    lengthened = [(a, b) for a, b in zip(plain, longer) if b["context"] != a["context"]]
+    for a, b in zip(plain, longer):
+        if b["context"] == a["context"]:
+            assert encode(a) == encode(b)                    # records left short are bitwise today's
+    assert 0.3 * n <= len(lengthened) <= 0.7 * n
+    depths = []
+    for _, b in lengthened:
+        assert not problems(b)                               # every span is still exactly its value
+        size = len(b["context"])
+        assert 8_192 * CHARS_PER_TOKEN * 0.8 <= size <= 32_768 * CHARS_PER_TOKEN
+        depths += [s / size for s, _ in _spans(b)]
+    assert max(len(b["context"]) for _, b in lengthened) > 16_384 * CHARS_PER_TOKEN
+    assert min(depths) < 0.1 and max(depths) > 0.9 and any(0.3 < d < 0.7 for d in depths)
+    assert list(generate(SEED, n, long_docs=long_docs)) == longer           # deterministic
+    assert list(generate(SEED, n, long_docs=LongDocs(rate=0.0))) == plain
+    with pytest.raises(ValueError, match="max_tokens <= 32768"):
+        LongDocs(rate=0.1, max_tokens=65_536)
+
+
+def _spans(record: dict) -> list[tuple[int, int]]:
+    return [tuple(span) for span in record["spans"].values()]
+
+
+def test_cli_long_documents_option(tmp_path, capsys):
+    out = tmp_path / "long.jsonl"
+    assert main(["--seed", "3", "--n", "4", "--out", str(out), "--no-progress", "--long-rate", "1",
+                 "--long-min-tokens", "9000", "--long-max-tokens", "10000"]) == 0
+    sizes = [len(json.loads(line)["context"]) for line in out.read_text().splitlines()]
+    assert len(sizes) == 4 and all(sizes_ok >= 20_000 for sizes_ok in sizes)
+    with pytest.raises(SystemExit):
+        main(["--seed", "3", "--n", "1", "--out", str(out), "--long-rate", "0.5", "--long-max-tokens", "99999"])

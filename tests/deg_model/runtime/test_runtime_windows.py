@@ -37,11 +37,15 @@ def long_context(repeats: int = 3) -> str:
 
 
 # ------------------------------------------------------------------ windows themselves
-@pytest.mark.parametrize("n,width", [(10, 64), (64, 64), (65, 64), (200, 64), (1000, 96), (130, 7)])
+@pytest.mark.parametrize("n,width", [(10, 64), (64, 64), (65, 64), (71, 64), (127, 64), (200, 64), (1000, 96),
+                                     (130, 7), (8384, 7100), (131072, 7100)])
 def test_windows_cover_the_context_and_own_each_token_once(n, width):
     spans = window_spans(n, width, width // 8)
     assert spans[0][0] == 0 and spans[-1][1] == n
-    assert all(hi - lo == min(width, n) for lo, hi in spans)
+    assert len({hi - lo for lo, hi in spans}) == 1 and spans[0][1] <= width     # one width, at most W
+    overlap = max(width // 8, 1)
+    assert len(spans) == 1 or len(spans) == -(-(n - overlap) // (width - overlap))   # the fewest windows
+    assert sum(hi - lo for lo, hi in spans) <= n + len(spans) * (overlap + 1)         # nothing read twice more
     for (lo0, hi0), (lo1, hi1) in zip(spans, spans[1:]):
         assert lo0 < lo1 < hi0 <= hi1                      # consecutive windows overlap
         assert hi0 - lo1 >= max(width // 8, 1)
@@ -203,10 +207,16 @@ def test_a_fact_straddling_a_window_boundary_is_found_in_the_whole_context(tiny_
     rt = windowed(tiny_backbone)
     layout = rt.layout
     head = layout.trunk(FILLER * 3)
-    cut = int(head.offsets[WIDTH - 3, 1])                  # the fact starts 2 tokens before window 0 ends
-    context = FILLER * 3
-    context = context[:cut] + " " + VALUE + "." + context[cut:]
-    trunk = layout.trunk(context)
+    end0 = window_spans(int(head.context_index.numel()) + 8, WIDTH, WIDTH // 8)[0][1]   # window 0's end, about
+    for _ in range(4):              # the fact starts 2 tokens before window 0 ends (its end moves with n)
+        cut = int(head.offsets[end0 - 3, 1])
+        context = FILLER * 3
+        context = context[:cut] + " " + VALUE + "." + context[cut:]
+        trunk = layout.trunk(context)
+        ends = window_spans(int(trunk.context_index.numel()), WIDTH, WIDTH // 8)[0][1]
+        if ends == end0:
+            break
+        end0 = ends
     start_char = context.index(VALUE)
     offsets = trunk.offsets.tolist()
     first = next(i for i, (s, e) in enumerate(offsets) if e > start_char)
@@ -237,14 +247,21 @@ def test_anchors_of_every_window_are_deduplicated_at_the_overlaps(tiny_backbone)
     rt = windowed(tiny_backbone)
     trunk = rt.layout.trunk(context)
     ids = trunk.ids[trunk.context_index].tolist()
+    dash = rt.layout.tokenizer.convert_tokens_to_ids(rt.layout.tokenizer.tokenize(" -"))[0]
+    bullets = [i for i, t in enumerate(ids) if t == dash]
+
+    def straddled(width):           # some bullet sits in two windows of this width
+        spans = window_spans(len(ids), width, width // 8)
+        return any(spans[k + 1][0] <= b < spans[k][1] for b in bullets for k in range(len(spans) - 1))
+
+    width = next(w for w in range(WIDTH, 2 * WIDTH) if straddled(w))
+    rt.windowing = type(rt.windowing)(rt.windowing.max_context_tokens, width, None)
     pieces = [rt.layout.tokenizer.tokenize(n) for n in names]
     assert all(len(p) == 1 for p in pieces)
     name_ids = [rt.layout.tokenizer.convert_tokens_to_ids(p)[0] for p in pieces]
     assert all(ids.count(t) == 1 for t in name_ids)        # one token each, once each
-    dash = rt.layout.tokenizer.convert_tokens_to_ids(rt.layout.tokenizer.tokenize(" -"))[0]
-    bullets = [i for i, t in enumerate(ids) if t == dash]
     assert len(bullets) == len(names)
-    spans = window_spans(len(ids), WIDTH, WIDTH // 8)
+    spans = window_spans(len(ids), width, width // 8)
     overlaps = [(spans[k + 1][0], spans[k][1]) for k in range(len(spans) - 1)]
     assert any(lo <= b < hi for b in bullets for lo, hi in overlaps)   # some bullet sits in two windows
     h = rt.heads
@@ -303,10 +320,14 @@ def test_windows_own_every_token_once_and_hold_what_they_own(tiny_backbone, runt
     assert len(whole.windows) >= 3 and whole.windows[0].own[0] == 0 and whole.windows[-1].own[1] == n
     for w, nxt in zip(whole.windows, whole.windows[1:]):
         assert w.own[1] == nxt.own[0] and w.lo <= w.own[0] < w.own[1] <= w.hi
+    assert all(w.state is None for w in whole.windows)       # nothing read before a round asks
     for w in whole.windows:                                  # a window's tokens and text are the whole's
+        whole.open(w)
         assert w.view.text == trunk.context[w.char0:w.char0 + len(w.view.text)]
         assert torch.equal(w.view.context_ids, trunk.ids[trunk.context_index][w.lo:w.hi])
         assert [[s + w.char0, e + w.char0] for s, e in w.view.tokens.offsets] == trunk.offsets[w.lo:w.hi].tolist()
+        whole.close(w)
+        assert w.state is None and w.view is None
 
 
 def test_windowed_fill_with_the_lm_prior_is_deterministic(tiny_backbone, plan):
@@ -320,3 +341,71 @@ def test_windowed_fill_with_the_lm_prior_is_deterministic(tiny_backbone, plan):
     assemble(plan, first, model="t")
     assert rt.fill(context, plan) == first
     assert all(torch.equal(rt.last_heads[k], v) for k, v in heads.items())
+
+
+# ------------------------------------------------------------------ memory and progress
+def test_one_window_is_resident_at_a_time_and_items_reread_only_their_windows(tiny_backbone, plan, monkeypatch):
+    """Peak memory is one window's working set: when a window is read no other window holds
+    its K/V (the generate phase's first window is pinned only after the parallel phase); a
+    later round re-reads only the windows that own its items' anchors."""
+    from deg_model.runtime import jobs as jobs_module
+    rt = windowed(tiny_backbone, anchor_bias=0.0)
+    with torch.no_grad():
+        rt.heads.count.bias[2] += 50.0
+    runs = []
+    of = jobs_module.JobRun.of.__func__
+    monkeypatch.setattr(jobs_module.JobRun, "of", classmethod(lambda cls, job: runs.append(of(cls, job)) or runs[-1]))
+    resident, prefill = [], rt.backbone.prefill
+
+    def counted(ids):
+        resident.append(sum(w.state is not None for w in runs[-1].trunk.windows))
+        return prefill(ids)
+
+    rt.backbone.prefill = counted
+    context = long_context()
+    (first,) = rt.fill_many([FillJob(context, plan, FillOptions())])
+    whole, stats = runs[-1].trunk, rt.last_stats
+    assert first.arrays and any(a.items for a in first.arrays)
+    assert len(resident) == whole.reads and max(resident) == 0   # nothing else resident at any read
+    assert [w.index for w in whole.windows if w.state is not None] == [0] == [whole.pinned]
+    n_windows = stats["windows"]
+    assert stats["window_reads"] == whole.reads - 1 > n_windows  # every window once, item windows again
+    rt.backbone.prefill = prefill
+    assert rt.fill(context, plan) == first                        # the same outcome as ever
+
+
+def test_progress_rises_to_the_whole_context_and_every_field(tiny_backbone, plan):
+    rt = windowed(tiny_backbone, anchor_bias=0.0)
+    seen = []
+    context = long_context()
+    (raw,) = rt.fill_many([FillJob(context, plan, FillOptions(), progress=seen.append)])
+    n = int(rt.layout.trunk(context).context_index.numel())
+    assert seen and all(p.tokens_total == n for p in seen)
+    reads = [p.tokens_read for p in seen]
+    assert reads == sorted(reads) and reads[-1] == n and len(set(reads)) == rt.last_stats["windows"]
+    done = [p.fields_done for p in seen]
+    assert done == sorted(done) and seen[-1].fields_done == seen[-1].fields_total == len(raw.fields)
+    assert all(p.fields_done <= p.fields_total for p in seen)
+    # the callable never changes the outcome, and one that raises is dropped, not fatal
+    assert rt.fill(context, plan) == raw
+
+    def broken(p):
+        raise RuntimeError("a client went away")
+
+    assert rt.fill_many([FillJob(context, plan, FillOptions(), progress=broken)]) == [raw]
+    one = []
+    whole = make_runtime(tiny_backbone, anchor_bias=0.0)      # one trunk: read at once
+    (short,) = whole.fill_many([FillJob(CONTEXT, plan, FillOptions(), progress=one.append)])
+    assert "windows" not in whole.last_stats and len(one) >= 2
+    assert one[-1].fields_done == len(short.fields)
+    assert one[0].tokens_read == one[0].tokens_total and one[-1].fields_done == one[-1].fields_total
+
+
+def test_windowed_generate_continues_the_first_window(tiny_backbone):
+    rt = windowed(tiny_backbone)
+    context = long_context()
+    plan = compile_schema({"type": "object", "properties": {
+        "code": {"type": "string"}, "note": {"type": "string", "x-generate": True, "maxLength": 12}}})
+    raw = rt.fill(context, plan, FillOptions(max_new_tokens=4))
+    assert [f.pointer for f in raw.fields] == ["/code", "/note"] and raw.fields[1].mode == "generate"
+    assert rt.fill(context, plan, FillOptions(max_new_tokens=4)) == raw

@@ -1,5 +1,6 @@
 """The fixture dataset end to end: PDF text, fill (injected fillers), scores, reports, CLI."""
 import copy
+from dataclasses import replace as dataclasses_replace
 import json
 from pathlib import Path
 
@@ -149,9 +150,21 @@ def test_reports_are_written(runs, tmp_path):
     assert paths["plot"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+COSTS = ("seconds", "peak_rss_mib", "text_seconds", "fill_seconds", "max_peak_rss_mib")
+
+
+def _outcome(run) -> dict:
+    """A run's report without what it cost (seconds and memory are measured, not computed)."""
+    report = run.to_dict()
+    report["summary"] = {k: v for k, v in report["summary"].items() if k not in COSTS}
+    report["documents"] = [{k: v for k, v in d.items() if k not in COSTS} for d in report["documents"]]
+    return report
+
+
 def test_run_is_deterministic(runs):
     again = run_extractbench(FIXTURE, perturbed_filler, SETTINGS, progress=False)
-    assert again.to_dict() == runs["perturbed"].to_dict()
+    assert _outcome(again) == _outcome(runs["perturbed"])
+    assert all(d["seconds"]["text"] > 0 for d in again.documents)
 
 
 def _gateway(request: httpx.Request) -> httpx.Response:
@@ -218,3 +231,45 @@ def test_bad_scoring_annotation_skips_with_reason(tmp_path):
     (doc,) = result.documents
     assert doc["status"] == "skipped"
     assert doc["reason"] == "schema not scorable: $.properties.vendor: unknown evaluation_config preset 'string_fuzy'"
+
+
+def test_a_generated_200_page_contract_is_read_and_filled_end_to_end(tmp_path):
+    """Long PDFs end to end: 200 generated pages (one of them a scan) -> text with every fact,
+    no context limit by default, a windowed fill by the real runtime over a tiny random model,
+    and the document's time, tokens and peak memory in its record and the reports."""
+    import sys
+    from services.evaluation import contract_pdf
+    from services.evaluation.filler import RuntimeFiller
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "inference"))
+    from tiny_runtime import load_tiny_runtime
+
+    contract_pdf.write_dataset(tmp_path, pages=200)
+    runtime = load_tiny_runtime()
+    seen = []
+    inner = RuntimeFiller(runtime)
+
+    def filler(context, schema):
+        seen.append(context)
+        return inner(context, schema)
+
+    settings = EvaluationSettings.from_env({})
+    assert settings.max_context_chars is None
+    result = run_extractbench(tmp_path, filler, dataclasses_replace(settings, ocr_dpi=150), progress=False)
+    (doc,) = result.documents
+    assert doc["status"] == "scored" and "error" not in doc, doc.get("error")
+    methods = [p["method"] for p in doc["pages"]]
+    assert len(methods) == 200 and methods.count("ocr") == 1 and methods[int(0.6 * 200)] == "ocr"
+    (context,) = seen
+    for fact in ("Halvorsen Maritime Systems AS", "Quillfeather Logistics GmbH", "15 March 2026", "laws of Norway",
+                 "90 days of written notice"):
+        assert fact in " ".join(context.split())
+    assert runtime.last_stats["windows"] > 10 and doc["tokens"] == runtime.last_stats["prompt_tokens"] > 100_000
+    assert doc["seconds"]["text"] > 0 and doc["seconds"]["fill"] > 0 and doc["peak_rss_mib"] > 0
+    for value in doc["prediction"].values():                 # spans read from the whole document
+        if isinstance(value, str) and value:
+            assert " ".join(value.split()) in " ".join(context.split())
+    summary = result.summary()
+    assert summary["fill_seconds"] == doc["seconds"]["fill"] and summary["max_peak_rss_mib"] == doc["peak_rss_mib"]
+    paths = write_reports(result, tmp_path / "report")
+    assert "| 200 (layout 199, ocr 1) |" in paths["markdown"].read_text()

@@ -14,6 +14,10 @@ every answer and check what crosses the wire:
 - generate: `"<key> text"`, 2 generated tokens.
 - arrays: no items (leaves inside arrays are not asked).
 
+Progress: a job with a `progress` callable is told `Progress` five times while the batch
+sleeps (tokens = the context's words, read a fifth at a time; fields done rising with them),
+then once more when its outcome is ready.
+
 Trunk cache stand-in: a context holding `#kept` counts as read once a job over it without
 `no_store` ran; a later job over it without `no_cache` reports `cached_tokens` = its prompt
 tokens (so tests see the request's Cache-Control reach the runtime).
@@ -33,6 +37,7 @@ import time
 from deg.candidates import find_candidates
 from deg.errors import FillError
 from deg_model.errors import ContextMemoryError, ContextTooLong, ModelError
+from deg_model.runtime.jobs import Progress
 from deg.outcomes import (
     ArrayOutcome, RawFill, choice_outcome, generate_outcome, noul_outcome, pick_extract, score_outcome,
 )
@@ -40,6 +45,7 @@ from deg.outcomes import (
 KIND_OF_FORMAT = {"date": "date", "date-time": "date-time", "email": "email", "uri": "uri", "uuid": "uuid"}
 SLEEP = re.compile(r"#sleep=(\d+)")
 RAISE = re.compile(r"#raise=(\w+)")
+STEPS = 5  # progress reports while a batch sleeps
 
 
 def _raised(name: str) -> Exception:
@@ -116,11 +122,27 @@ class RuleRuntime:
 
     def fill_many(self, jobs):
         delays = [int(m.group(1)) for job in jobs for m in [SLEEP.search(job.context)] if m]
-        if delays:
-            time.sleep(max(delays) / 1000.0)
+        for step in range(1, STEPS + 1):
+            if delays:
+                time.sleep(max(delays) / 1000.0 / STEPS)
+            _report(jobs, step)
         if any("#crash" in job.context for job in jobs):
             raise RuntimeError("the test runtime crashed (#crash)")
-        return [self.fill_one(job) for job in jobs]
+        results = [self.fill_one(job) for job in jobs]
+        for job, result in zip(jobs, results):
+            if getattr(job, "progress", None) is not None and isinstance(result, RawFill):
+                n = len(job.context.split())
+                job.progress(Progress(n, n, len(result.fields), len(result.fields)))
+        return results
+
+
+def _report(jobs, step: int) -> None:
+    """Each job's progress after `step` of STEPS sleeps: a share of its words and fields."""
+    for job in jobs:
+        if getattr(job, "progress", None) is None:
+            continue
+        words, fields = len(job.context.split()), sum("*" not in f.path for f in job.plan.fields)
+        job.progress(Progress(words * step // STEPS, words, fields * (step - 1) // STEPS, fields))
 
 
 def load_runtime(settings):

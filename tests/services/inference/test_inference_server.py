@@ -167,3 +167,25 @@ def test_models_health_and_standard_health_service():
     assert health.mean_batch_size == 5 / health.batches_run
     assert (health.max_batch, health.max_pending, health.batch_window_ms) == (16, 64, 50.0)
     assert standard.status == health_pb2.HealthCheckResponse.SERVING
+
+
+def test_fill_stream_sends_rising_progress_then_the_result_fill_returns():
+    context = "#sleep=400 order_id: A-17\nplease answer yes"
+
+    async def test(stub, pb2, channel):
+        events = [event async for event in stub.FillStream(job(pb2, context))]
+        with pytest.raises(grpc.aio.AioRpcError) as info:
+            async for _ in stub.FillStream(job(pb2, "#raise=ContextTooLong")):
+                pass
+        return events, await stub.Fill(job(pb2, context)), info.value.code()
+
+    events, unary, failed = with_server(test)
+    *progress, last = events
+    assert last.HasField("result") and not any(e.HasField("result") for e in progress)
+    assert last.result.raw == unary.raw and last.result.status == unary.status == 1
+    reads = [e.progress.tokens_read for e in progress]
+    words = len(context.split())
+    assert len(progress) >= 5 and reads == sorted(reads) and reads[0] < words == reads[-1]
+    assert all(e.progress.tokens_total == words and e.progress.fields_total == 3 for e in progress)
+    assert progress[-1].progress.fields_done == 3
+    assert failed == grpc.StatusCode.OUT_OF_RANGE                    # the same table as Fill

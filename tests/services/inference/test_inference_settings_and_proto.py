@@ -88,6 +88,6 @@ def test_loaded_stubs_carry_the_versioned_service():
     stubs = degproto.load()
     service = stubs.pb2.DESCRIPTOR.services_by_name["Inference"]
     assert service.full_name == "deg.v1.Inference"
-    assert [m.name for m in service.methods] == ["Fill", "FillBatch", "ListModels", "Health"]
+    assert [m.name for m in service.methods] == ["Fill", "FillBatch", "ListModels", "Health", "FillStream"]
     assert stubs.pb2.JobStatus.Name(0) == "JOB_STATUS_UNSPECIFIED"
     assert stubs.pb2.ServingStatus.Name(0) == "SERVING_STATUS_UNSPECIFIED"
