@@ -540,8 +540,14 @@ class _Builder:
     def check_all_used(self) -> None:
         for kind, outcomes in (("leaf", self.field_outcomes), ("array", self.array_outcomes)):
             for pointer in outcomes:
-                if f"{kind} {pointer}" not in self.used:
+                if f"{kind} {pointer}" not in self.used and not _in_a_branch(pointer):
                     raise FillError(f"{pointer}: {kind} outcome outside the filled value")
+
+
+def _in_a_branch(pointer: str) -> bool:
+    """An outcome inside a union branch: one the value does not use lies on a branch its union
+    did not choose (a runtime may answer every branch), and is left out, not an error."""
+    return any(is_branch_segment(segment) for segment in pointer.split("/")[1:])
 
 
 def chosen_branches(plan: FillPlan, raw: RawFill) -> dict[str, int]:

@@ -48,7 +48,10 @@ FIELD_META = {
     },
 }
 PLAN_WARNING = closed(["pointer", "message"], {"pointer": STRING, "message": STRING})
-USAGE = closed(["prompt_tokens", "generated_tokens"], {"prompt_tokens": COUNT, "generated_tokens": COUNT})
+USAGE = closed(["prompt_tokens", "generated_tokens", "cached_tokens", "fork_tokens"], {
+    "prompt_tokens": COUNT, "generated_tokens": COUNT,
+    "cached_tokens": {**COUNT, "description": "of prompt_tokens, those reused from a kept trunk (0: a cold fill)"},
+    "fork_tokens": {**COUNT, "description": "tokens of the fork rows that asked the fields"}})
 FILL_RESPONSE = closed(["model", "value", "meta", "usage", "plan"], {
     "model": {**STRING, "description": "the served model id"},
     "value": {"description": "the filled JSON value, valid against the request's schema"},

@@ -77,9 +77,8 @@ def test_each_request_compiles_once_and_fills_that_plan(recorded, path):
 
 def test_a_refused_schema_never_reaches_the_fill(recorded):
     client, recorder = recorded
-    union = {"oneOf": [{"type": "object", "properties": {"a": {"type": "string"}}},
-                       {"type": "object", "properties": {"b": {"type": "integer"}}}]}
-    bad = {**REQUESTS["/v1/responses"], "text": {"format": {**FORMAT, "schema": union}}}
+    misspelt = {"type": "object", "properties": {"a": {"type": "string", "x-genrate": True}}}
+    bad = {**REQUESTS["/v1/responses"], "text": {"format": {**FORMAT, "schema": misspelt}}}
     response = client.post("/v1/responses", json=bad)
     assert response.status_code == 400
     error = response.json()["error"]
