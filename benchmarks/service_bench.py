@@ -86,7 +86,9 @@ def make_context(tokens: int, variant: int, count_tokens) -> str:
 class Stack:
     """An inference process and a gateway on loopback ports; `close()` stops both."""
 
-    def __init__(self, factory: str | None) -> None:
+    def __init__(self, factory: str | None, *, inference_env: dict[str, str] | None = None,
+                 gateway_env: dict[str, str] | None = None) -> None:
+        """`gateway_env` replaces the default (a 600 s request timeout) when given."""
         self.procs: list[subprocess.Popen] = []
         self.logs: list[str] = []
         env = {k: v for k, v in os.environ.items() if not k.startswith("DEG_")}
@@ -95,10 +97,11 @@ class Stack:
         inference = [sys.executable, "-m", "services.inference", "--port", str(grpc_port)]
         if factory:
             inference += ["--runtime-factory", factory]
-        self._start(inference, env)
+        self._start(inference, {**env, **(inference_env or {})})
         self.url = f"http://127.0.0.1:{http_port}"
+        gateway = gateway_env if gateway_env is not None else {"DEG_REQUEST_TIMEOUT_S": "600"}
         self._start([sys.executable, "-m", "gateway", "--port", str(http_port)],
-                    {**env, "DEG_INFERENCE": f"127.0.0.1:{grpc_port}", "DEG_REQUEST_TIMEOUT_S": "600"})
+                    {**env, "DEG_INFERENCE": f"127.0.0.1:{grpc_port}", **gateway})
 
     def _start(self, args: list[str], env: dict[str, str]) -> None:
         log = tempfile.NamedTemporaryFile(prefix="deg-bench-", suffix=".log", delete=False)

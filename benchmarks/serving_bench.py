@@ -27,17 +27,13 @@ import argparse
 import asyncio
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 import httpx
 
-from benchmarks.service_bench import SCHEMA, free_port, make_context, tokenizer
+from benchmarks.service_bench import SCHEMA, Stack, make_context, tokenizer
 
-REPO = Path(__file__).resolve().parents[1]
 COLD = {"Cache-Control": "no-cache, no-store"}
 SECOND = {  # another schema over the same document: different questions, same trunk
     "type": "object",
@@ -50,50 +46,6 @@ SECOND = {  # another schema over the same document: different questions, same t
     "required": ["late", "tone", "refund_asked"],
 }
 CLIENTS = 16
-
-
-class Stack:
-    """An inference process and a gateway on loopback ports; `close()` stops both."""
-
-    def __init__(self, inference_env: dict[str, str], gateway_env: dict[str, str]) -> None:
-        self.procs: list[subprocess.Popen] = []
-        self.logs: list[str] = []
-        env = {k: v for k, v in os.environ.items() if not k.startswith("DEG_")}
-        env.update(PYTHONPATH=str(REPO), DEG_LOG_LEVEL="WARNING", PYTHONUNBUFFERED="1")
-        grpc_port, http_port = free_port(), free_port()
-        self._start([sys.executable, "-m", "services.inference", "--port", str(grpc_port)], {**env, **inference_env})
-        self.url = f"http://127.0.0.1:{http_port}"
-        self._start([sys.executable, "-m", "gateway", "--port", str(http_port)],
-                    {**env, "DEG_INFERENCE": f"127.0.0.1:{grpc_port}", **gateway_env})
-
-    def _start(self, args: list[str], env: dict[str, str]) -> None:
-        log = tempfile.NamedTemporaryFile(prefix="deg-serving-", suffix=".log", delete=False)
-        self.logs.append(log.name)
-        self.procs.append(subprocess.Popen(args, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT))
-
-    def wait_ready(self, timeout_s: float = 900) -> None:
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            for proc, log in zip(self.procs, self.logs):
-                if proc.poll() is not None:
-                    raise RuntimeError(f"{proc.args[2]} exited:\n{Path(log).read_text()[-3000:]}")
-            try:
-                if httpx.get(self.url + "/health", timeout=5, trust_env=False).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.5)
-        raise RuntimeError("the stack did not become healthy in time")
-
-    def close(self) -> None:
-        for proc in reversed(self.procs):
-            if proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(30)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait(5)
 
 
 def fill(client: httpx.Client, url: str, context: str, schema: dict, headers: dict | None = None):
@@ -229,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     count = lambda text: len(tok(text, add_special_tokens=False)["input_ids"])  # noqa: E731
     inference_env = {"DEG_CHECKPOINT": args.checkpoint, **dict(e.split("=", 1) for e in args.env)}
     gateway_env = {"DEG_REQUEST_TIMEOUT_S": "20", "DEG_MAX_TIMEOUT_S": "900"}
-    stack = Stack(inference_env, gateway_env)
+    stack = Stack(None, inference_env=inference_env, gateway_env=gateway_env)
     contexts = [make_context(args.request_tokens, 100 + i, count) for i in range(CLIENTS)]
     fork_tokens, rate = [], None
     try:

@@ -183,10 +183,16 @@ def array_items(heads: Heads, q: Question, answer: Answer, count: Answer | None,
     cap = a_plan.max_items if a_plan.max_items is not None else options.max_items
     anchors = [r0 + t for t in decode_anchors(options.array_decode, logits, min_items=a_plan.min_items,
                                               cap=cap, count=n, saturated=bool(saturated))]
+    return items_at(a_plan, anchors, r1, trunk.text, trunk.tokens)
+
+
+def items_at(a_plan, anchors: list[int], r1: int, text: str, tokens) -> list[Item]:
+    """Anchored items at sorted anchors: each runs to the next anchor (the last to `r1`), its
+    locator the whitespace-collapsed text of its first LOCATOR_TOKENS tokens."""
     items = []
     for k, anchor in enumerate(anchors):
         end = anchors[k + 1] if k + 1 < len(anchors) else r1
         last = min(anchor + LOCATOR_TOKENS, end) - 1
-        locator = trunk.text[trunk.tokens.offsets[anchor][0]:trunk.tokens.offsets[last][1]]
+        locator = text[tokens.offsets[anchor][0]:tokens.offsets[last][1]]
         items.append(Item(a_plan, k, anchor=anchor, region=(anchor, end), locator=" ".join(locator.split())))
     return items

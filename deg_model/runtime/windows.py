@@ -88,7 +88,7 @@ from ..errors import ContextTooLarge
 from ..heads import Heads
 from ..state import State
 from ..tokenize import Trunk
-from .arrays import LOCATOR_TOKENS, array_items
+from .arrays import array_items, items_at
 from .decide import decide_leaf
 from .decode import TokenMap
 from .questions import Item, Question, Scope, chosen_scope
@@ -275,17 +275,6 @@ def merge_leaf(outcomes: list[tuple[Window, FieldOutcome]]) -> FieldOutcome:
     return dataclasses.replace(best, span=(best.span[0] + w.char0, best.span[1] + w.char0))
 
 
-def _items_at(a_plan, anchors: list[int], r1: int, whole: WindowedTrunk) -> list[Item]:
-    """Items at whole-context anchors: each runs to the next anchor (the last to r1)."""
-    items = []
-    for k, anchor in enumerate(anchors):
-        end = anchors[k + 1] if k + 1 < len(anchors) else r1
-        last = min(anchor + LOCATOR_TOKENS, end) - 1
-        locator = whole.text[whole.tokens.offsets[anchor][0]:whole.tokens.offsets[last][1]]
-        items.append(Item(a_plan, k, anchor=anchor, region=(anchor, end), locator=" ".join(locator.split())))
-    return items
-
-
 def _local_item(it: Item, w) -> Item:
     """A scope item in window-local token indices: an anchored item's anchor and region, a
     union branch's region (inherited from its anchored item)."""
@@ -368,7 +357,8 @@ def _merge_round(rt, run, questions: list[Question], decoded: list[list]) -> Non
             anchors = sorted({w.lo + it.anchor for w, _, got in per_window for it in got
                               if w.holds(w.lo + it.anchor)})
             cap = q.array.max_items if q.array.max_items is not None else options.max_items
-            items = _items_at(q.array, anchors[:cap] if cap is not None else anchors, q.region[1], whole)
+            kept = anchors[:cap] if cap is not None else anchors
+            items = items_at(q.array, kept, q.region[1], whole.text, whole.tokens)
         run.arrays_out.append(ArrayOutcome(pointer=q.pointer, plan_pointer=q.array.pointer, items=len(items)))
         next_scopes += [q.scope + (item,) for item in items]
     run.scopes = next_scopes

@@ -164,7 +164,8 @@ def _outcome(run) -> dict:
 def test_run_is_deterministic(runs):
     again = run_extractbench(FIXTURE, perturbed_filler, SETTINGS, progress=False)
     assert _outcome(again) == _outcome(runs["perturbed"])
-    assert all(d["seconds"]["text"] > 0 for d in again.documents)
+    # the per-document figures are reported (their values belong to benchmarks, not tests)
+    assert all(set(d["seconds"]) >= {"text", "fill"} and d["seconds"]["text"] >= 0 for d in again.documents)
 
 
 def _gateway(request: httpx.Request) -> httpx.Response:
@@ -265,7 +266,8 @@ def test_a_generated_200_page_contract_is_read_and_filled_end_to_end(tmp_path):
                  "90 days of written notice"):
         assert fact in " ".join(context.split())
     assert runtime.last_stats["windows"] > 10 and doc["tokens"] == runtime.last_stats["prompt_tokens"] > 100_000
-    assert doc["seconds"]["text"] > 0 and doc["seconds"]["fill"] > 0 and doc["peak_rss_mib"] > 0
+    assert doc["seconds"]["text"] >= 0 and doc["seconds"]["fill"] >= 0
+    assert isinstance(doc["peak_rss_mib"], (int, float)) and doc["peak_rss_mib"] > 0
     for value in doc["prediction"].values():                 # spans read from the whole document
         if isinstance(value, str) and value:
             assert " ".join(value.split()) in " ".join(context.split())
