@@ -42,6 +42,8 @@ CONTEXT_MODES = {"hidden": 1, "hidden+embed": 2}     # mode -> context feature w
 # Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 PRIOR_HEAD_KINDS = ("choice", "score", "noul", "extract")
+# The fitted adjustments a head set carries (0.0 in head sets saved before them: no effect).
+ADJUSTMENT_BUFFERS = ("verbatim_weight", "noul_shift", "null_margin", "relevance_weight", "closing_weight")
 
 
 def heads_only_mix() -> torch.Tensor:
@@ -103,17 +105,20 @@ class Heads(nn.Module):
         self.register_buffer("prior_mix", heads_only_mix())
         # Fitted with the mix on held-out domains: a choice's logit gain for an option the
         # context states verbatim (`runtime.verbatim`), a shift of the true/false logit, and
-        # the extract null margin used when a request sets none.
+        # the extract null margin used when a request sets none, and an extract's start-logit
+        # gain for tokens of the sentences that speak of the field (`runtime.relevance`).
         self.register_buffer("verbatim_weight", torch.tensor(0.0))
         self.register_buffer("noul_shift", torch.tensor(0.0))
         self.register_buffer("null_margin", torch.tensor(0.0))
+        self.register_buffer("relevance_weight", torch.tensor(0.0))
+        self.register_buffer("closing_weight", torch.tensor(0.0))
 
     def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False):
         # Head sets saved before the LM prior existed have no `prior_mix`: heads alone.
         if "prior_mix" not in state_dict:
             state_dict = {**state_dict, "prior_mix": heads_only_mix()}
         # ... and head sets saved before the decide adjustments have none: both 0.
-        for name in ("verbatim_weight", "noul_shift", "null_margin"):
+        for name in ADJUSTMENT_BUFFERS:
             if name not in state_dict:
                 state_dict = {**state_dict, name: torch.tensor(0.0)}
         return super().load_state_dict(state_dict, strict=strict, assign=assign)

@@ -26,9 +26,10 @@ from deg.outcomes import FieldOutcome, choice_outcome, noul_outcome, pick_extrac
 from deg.request import FillOptions
 
 from ..heads import Heads
-from .decode import log_probs, plain_scores, typed_scores
+from .decode import capped, log_probs, plain_scores, typed_scores
 from .prior import LmPrior, mix
 from .questions import Answer, Question
+from .relevance import span_evidence
 from .trunk import TrunkView
 from .verbatim import option_evidence
 
@@ -78,11 +79,18 @@ def decide_leaf(heads: Heads, q: Question, answer: Answer, trunk: TrunkView, opt
     override = None
     if q.prior is not None:
         ls, le, null_lp, override = prior.mixed_span(heads.mix_of("extract"), q, answer, trunk, ls, le, heads_out)
+    gain = None
+    weights = (float(heads.relevance_weight), float(heads.closing_weight))
+    if item is None and weights != (0.0, 0.0):
+        # Array items keep their anchor bias alone (their fields' words occur on every row).
+        gain = (*weights, span_evidence(f, trunk.text, trunk.tokens.offsets, trunk.memo))
     kind = _CANDIDATE_KIND.get(f.mode) or _CANDIDATE_KIND.get(f.format or "")
     if kind is not None:
-        scored = typed_scores(ls, le, trunk.tokens, _candidates(kind, trunk.text), override)
+        scored = typed_scores(ls, le, trunk.tokens, _candidates(kind, trunk.text), override, gain)
     else:
-        scored = plain_scores(ls, le, trunk.tokens, trunk.text, override)
+        scored = plain_scores(ls, le, trunk.tokens, trunk.text, override, gain)
+    if gain is not None:
+        scored, null_lp = capped(scored, null_lp)
     margin = options.null_margin
     if margin is None:                     # the head set's fitted margin on top of the runtime's
         margin = default_null_margin + float(heads.null_margin)

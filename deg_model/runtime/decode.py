@@ -23,6 +23,8 @@ import re
 
 import torch
 
+from .relevance import SpanEvidence
+
 TOP_SPANS = 32
 MAX_SPAN_TOKENS = 128
 # What a covering token may carry in beyond the value itself.
@@ -106,10 +108,13 @@ def log_probs(start_logits: torch.Tensor, end_logits: torch.Tensor) -> tuple[tor
 
 
 Override = tuple[int, torch.Tensor] | None
+# (weight, closing weight, evidence): `evidence.gain(first, last, ...)` added to every
+# span's score (`runtime.relevance`); None adds nothing.
+Gain = tuple[float, float, SpanEvidence] | None
 
 
 def typed_scores(ls: torch.Tensor, le: torch.Tensor, tokens: TokenMap,
-                 candidates: list[tuple[int, int]], override: Override = None) -> Scored:
+                 candidates: list[tuple[int, int]], override: Override = None, gain: Gain = None) -> Scored:
     """`override` = (s, end [T]): spans starting at token s score their end by that vector
     instead of `le` (the LM prior knows the end of the one span it copied)."""
     out: Scored = []
@@ -118,12 +123,26 @@ def typed_scores(ls: torch.Tensor, le: torch.Tensor, tokens: TokenMap,
         if cover is not None:
             i, j = cover
             end = override[1][j] if override is not None and i == override[0] else le[j]
-            out.append(((cs, ce), float(ls[i] + end)))
+            score = float(ls[i] + end)
+            if gain is not None:
+                score += float(gain[2].gain(torch.tensor(i), torch.tensor(j), gain[0], gain[1]))
+            out.append(((cs, ce), score))
     return out
 
 
+def capped(scored: Scored, null_lp: float) -> tuple[Scored, float]:
+    """Spans and null rescaled by one constant when their mass passes 1 (a relevance gain
+    can lift a span's score above 0): the confidence stays a probability, and the order of
+    spans and null, and so the outcome, does not change. Mass of at most 1 is left as is."""
+    total = torch.logsumexp(torch.tensor([score for _, score in scored] + [null_lp], dtype=torch.float64), 0)
+    excess = max(float(total), 0.0)
+    if excess == 0.0:
+        return scored, null_lp
+    return [(span, score - excess) for span, score in scored], null_lp - excess
+
+
 def plain_scores(ls: torch.Tensor, le: torch.Tensor, tokens: TokenMap, text: str,
-                 override: Override = None) -> Scored:
+                 override: Override = None, gain: Gain = None) -> Scored:
     t = len(tokens)
     if t == 0:
         return []
@@ -134,6 +153,9 @@ def plain_scores(ls: torch.Tensor, le: torch.Tensor, tokens: TokenMap, text: str
     if override is not None:
         s, end = override
         band[s] = ls[s] + end.to(band.dtype)[ends[s].clamp(max=t - 1)]
+    if gain is not None:
+        firsts = torch.arange(t).unsqueeze(1).expand(-1, w)
+        band = band.double() + gain[2].gain(firsts, ends.clamp(max=t - 1), gain[0], gain[1])
     first, last = tokens.paragraphs(text)
     within = first.unsqueeze(1) == last[ends.clamp(max=t - 1)]                 # [T, w]
     band = band.masked_fill(~(inside & within), -math.inf).flatten()

@@ -35,8 +35,15 @@ GRID = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
 VERBATIM_GRID = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)
 SHIFT_GRID = tuple(k / 4 for k in range(-12, 13))
 MARGIN_GRID = tuple(k / 2 for k in range(-8, 9))
-ADJUSTMENTS = (("choice", "verbatim_weight", VERBATIM_GRID), ("noul", "noul_shift", SHIFT_GRID),
-               ("extract", "null_margin", MARGIN_GRID))
+RELEVANCE_GRID = (0.0, 2.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0)
+CLOSING_GRID = (0.0, 1.0, 2.0, 4.0, 6.0, 8.0)
+# (kind, names, grids): names fitted together over the product of their grids, in this order,
+# each group under the values fitted before it (the null margin weighs the relevance-gained
+# spans against the null).
+ADJUSTMENTS = (("choice", ("verbatim_weight",), (VERBATIM_GRID,)), ("noul", ("noul_shift",), (SHIFT_GRID,)),
+               ("extract", ("relevance_weight", "closing_weight"), (RELEVANCE_GRID, CLOSING_GRID)),
+               ("extract", ("null_margin",), (MARGIN_GRID,)))
+ADJUSTMENT_NAMES = tuple(name for _, names, _ in ADJUSTMENTS for name in names)
 MISSING = object()
 
 
@@ -155,7 +162,7 @@ class adjustments_off:
         self.heads = heads
 
     def __enter__(self):
-        self.saved = {name: float(getattr(self.heads, name)) for _, name, _ in ADJUSTMENTS}
+        self.saved = {name: float(getattr(self.heads, name)) for name in ADJUSTMENT_NAMES}
         for name in self.saved:
             getattr(self.heads, name).fill_(0.0)
 
@@ -185,9 +192,10 @@ def _fit_kinds(runtime, prior, leaves, grid, mix, report) -> None:
 
 @torch.inference_mode()
 def fit_adjustments(runtime, leaves: Sequence[Leaf], mix: torch.Tensor) -> tuple[dict[str, float], dict[str, Any]]:
-    """The decide adjustments under a fitted mix, one grid per adjustment: the value with the
-    most correct leaves of its kind, ties to the higher mean gold log-probability, then to the
-    value nearest 0. -> ({name: value}, report per name)."""
+    """The decide adjustments under a fitted mix, one grid (a product of grids) per group of
+    `ADJUSTMENTS`: the values with the most correct leaves of their kind, ties to the higher
+    mean gold log-probability, then to the values nearest 0. Every head set's adjustments are
+    left as found. -> ({name: value}, report per group, under its names joined by "+")."""
     heads = runtime.heads
     saved = heads.prior_mix.clone()
     values: dict[str, float] = {}
@@ -196,21 +204,24 @@ def fit_adjustments(runtime, leaves: Sequence[Leaf], mix: torch.Tensor) -> tuple
     prior = _MemoPrior(runtime.prior)
     try:
         with adjustments_off(heads):
-            for kind, name, grid in ADJUSTMENTS:
+            for kind, names, grids in ADJUSTMENTS:
                 mine = [leaf for leaf in leaves if leaf.question.head == kind]
                 if not mine:
                     continue
                 weights = tuple(float(w) for w in mix[HEAD_KINDS.index(kind)])
                 scored = {}
-                for value in grid:
-                    getattr(heads, name).fill_(value)
-                    scored[value] = _score(runtime, prior, mine, kind, weights)
-                getattr(heads, name).fill_(0.0)
-                best = max(grid, key=lambda v: (scored[v][0], scored[v][1], -abs(v)))
-                values[name] = float(best)
+                for point in itertools.product(*grids):
+                    for name, value in zip(names, point):
+                        getattr(heads, name).fill_(value)
+                    scored[point] = _score(runtime, prior, mine, kind, weights)
+                best = max(scored, key=lambda p: (scored[p][0], scored[p][1], -sum(abs(v) for v in p)))
+                for name, value in zip(names, best):
+                    getattr(heads, name).fill_(value)          # later groups fit under it
+                    values[name] = float(value)
                 n = max(sum(1 for leaf in mine if leaf.gold is not MISSING), 1)
-                report[name] = {"kind": kind, "value": float(best), "without": scored[0.0][0] / n,
-                                "with": scored[best][0] / n, "leaves": n}
+                zero = tuple(0.0 for _ in names)
+                report["+".join(names)] = {"kind": kind, "value": [float(v) for v in best] if len(names) > 1 else float(best[0]),
+                                           "without": scored[zero][0] / n, "with": scored[best][0] / n, "leaves": n}
     finally:
         runtime.set_prior_mix(saved)
     return values, report

@@ -135,8 +135,9 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     fp.add_argument("--seed", type=int, default=11)
     fp.add_argument("--split", default="val_heldout")
     fp.add_argument("--limit", type=int, default=40)
-    fp.add_argument("--framing", default="give")
+    fp.add_argument("--framing", default=None, help="the prior's framing (default: the checkpoint's)")
     fp.add_argument("--out", default=None)
+    fp.add_argument("--keep-mix", action="store_true", help="keep the checkpoint's mix; fit the adjustments only")
     pa = sub.add_parser("prior-ablation", help="leaf accuracy of the LM prior, the heads and their mix")
     pa.add_argument("--checkpoint", required=True)
     pa.add_argument("--seed", type=int, default=11)
@@ -177,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
                 print(json.dumps(row))
         elif args.command == "fit-prior":
             print(json.dumps(fit_prior(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,
-                                       framing=args.framing, out=args.out), sort_keys=True))
+                                       framing=args.framing, out=args.out, keep_mix=args.keep_mix), sort_keys=True))
         elif args.command == "prior-ablation":
             print(json.dumps(prior_ablation(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit),
                              sort_keys=True))

@@ -22,19 +22,27 @@ from tqdm import tqdm
 from degdata import generate
 from deg_model.checkpoint import load_checkpoint, save_checkpoint
 from deg_model.runtime import load_runtime
-from deg_model.heads import heads_only_mix, prior_only_mix
+from deg_model.heads import ADJUSTMENT_BUFFERS, heads_only_mix, prior_only_mix
 from deg_model.training.prior_fit import adjustments_off, fit_adjustments, fit_mix, leaf_accuracy, record_leaves
 
 
 def fit_prior(checkpoint: str, *, seed: int = 11, split: str = "val_heldout", limit: int = 40,
-              framing: str = "give", out: str | None = None, progress: bool = True) -> dict[str, Any]:
+              framing: str | None = None, out: str | None = None, progress: bool = True,
+              keep_mix: bool = False) -> dict[str, Any]:
+    """`keep_mix`: the checkpoint's own mix stays; only the adjustments are fitted under it.
+    `framing` None: the checkpoint's own."""
     runtime = load_runtime(checkpoint)
+    framing = framing or runtime.config.prior_framing
     runtime.config = dataclasses.replace(runtime.config, prior_framing=framing)
+    fitted = runtime.heads.prior_mix.clone()
     records = list(generate(seed, limit, split=split))
     bar = tqdm(total=len(records), desc="fit-prior", disable=not progress)
     leaves = record_leaves(runtime, records, progress=lambda n: bar.update(1))
     bar.close()
-    mix, per_kind = fit_mix(runtime, leaves)
+    if keep_mix:
+        mix, per_kind = fitted, "kept"
+    else:
+        mix, per_kind = fit_mix(runtime, leaves)
     adjust, adjust_report = fit_adjustments(runtime, leaves, mix)
     report = {"records": len(records), "seed": seed, "split": split, "framing": framing, "per_kind": per_kind,
               "prior_mix": mix.tolist(), "adjustments": adjust_report}
@@ -43,7 +51,7 @@ def fit_prior(checkpoint: str, *, seed: int = 11, split: str = "val_heldout", li
         heads.prior_mix.copy_(mix)
         for name, value in adjust.items():
             getattr(heads, name).fill_(value)
-        provenance = dict(config.provenance, prior_mix=report)
+        provenance = dict(config.provenance, **({"adjustments": report} if keep_mix else {"prior_mix": report}))
         config = dataclasses.replace(config, prior_framing=framing, provenance=provenance)
         save_checkpoint(out, config, heads, adapters)
         report["out"] = str(out)
@@ -68,5 +76,4 @@ def prior_ablation(checkpoint: str, *, seed: int = 11, split: str = "test", limi
                  "mixed_without_adjustments": leaf_accuracy(runtime, leaves, fitted)}
     return {"records": len(records), "seed": seed, "split": split, "framing": runtime.config.prior_framing,
             **alone, "mixed": leaf_accuracy(runtime, leaves, fitted), "mix": fitted.tolist(),
-            "adjustments": {"verbatim_weight": float(runtime.heads.verbatim_weight),
-                            "noul_shift": float(runtime.heads.noul_shift)}}
+            "adjustments": {name: float(getattr(runtime.heads, name)) for name in ADJUSTMENT_BUFFERS}}
