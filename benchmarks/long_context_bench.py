@@ -1,7 +1,7 @@
 """Long-context benchmark on the embedded SmolLM2 (8,192 trained positions): the windowed
 trunk (`deg_model/runtime/windows.py`) at lengths past the trained length.
 
-    .venv/bin/python benchmarks/long_context_bench.py [--lengths 8192 32768 131072] [--threads N]
+    .venv/bin/python benchmarks/long_context_bench.py [--lengths 8192 16384 32768 49152 122880 131072] [--threads N]
         [--checkpoint DIR | --checkpoint ''] [--window-tokens W]
 
 For each length, in a fresh process (so its peak RSS is its own): a long filler document
@@ -130,7 +130,9 @@ def one(tokens: int, checkpoint: str, window_tokens: int | None, max_windows: in
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--lengths", type=int, nargs="+", default=[8192, 32768, 131072])
+    # prefill and peak RSS at 8k / 32k / 128k, needle recall at 16k / 48k / 120k (every length
+    # reports both)
+    ap.add_argument("--lengths", type=int, nargs="+", default=[8192, 16384, 32768, 49152, 122880, 131072])
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--checkpoint", default=SHIPPED, help="heads to load ('' = fresh heads, the LM prior)")
     ap.add_argument("--window-tokens", type=int, default=None, help="window width (default: the widest)")

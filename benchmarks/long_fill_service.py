@@ -125,7 +125,9 @@ def main() -> None:
         record, job_s = run_job(url, body, args.poll_s)
         print(f"job API: {record['status']} in {job_s:.1f} s", json.dumps(record.get("error") or {}), flush=True)
         t0 = time.perf_counter()
-        sync = httpx.post(f"{url}/v1/fill", json={**body, "timeout": 36000}, timeout=36000, trust_env=False)
+        # no-cache: read the document again rather than reuse what the job left in any cache
+        sync = httpx.post(f"{url}/v1/fill", json={**body, "timeout": 36000}, timeout=36000, trust_env=False,
+                          headers={"Cache-Control": "no-cache"})
         sync_s = time.perf_counter() - t0
         print(f"/v1/fill: HTTP {sync.status_code} in {sync_s:.1f} s", flush=True)
         for name, result in (("job", record.get("result")), ("sync", sync.json() if sync.status_code == 200 else None)):

@@ -52,6 +52,7 @@ Choices where the contract leaves room:
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 from typing import Sequence
@@ -87,7 +88,8 @@ __all__ = ["FORK_TOKEN_BUDGET", "LOCATOR_TOKENS", "FillJob", "Item", "Question",
 
 
 class Runtime:
-    """A loaded model: backbone + heads + prompt layout. Thread-compatible, not thread-safe."""
+    """A loaded model: backbone + heads + prompt layout. Thread-compatible, not thread-safe:
+    one thread per runtime; more threads each take a `replica()`."""
 
     def __init__(self, backbone: Backbone, heads: Heads, config: CheckpointConfig,
                  *, fork_token_budget: int = FORK_TOKEN_BUDGET, default_null_margin: float = 0.0,
@@ -125,6 +127,22 @@ class Runtime:
         self.last_heads: dict[str, torch.Tensor] = {}
         self.last_job_heads: list[dict[str, torch.Tensor]] = []
         self.last_job_stats: list[dict[str, int]] = []
+
+    def replica(self) -> "Runtime":
+        """A sibling for another worker thread: the same backbone, heads, adapters, settings
+        and trunk cache (weights are read-only and shared, the cache is thread-safe), its own
+        tokenizer and per-call state (`last_*`, observers). Replicas answer bitwise alike: every kernel is a
+        pure function of its inputs. Changing the heads (`set_prior_mix`) changes them for all
+        replicas; rebuild each replica's questions after it."""
+        twin = copy.copy(self)
+        # A fast tokenizer's settings are mutated by each call (truncation, padding), so two
+        # threads must not share one: the replica tokenizes with its own copy.
+        twin.layout = PromptLayout.for_family(self.backbone.family.name, copy.deepcopy(self.layout.tokenizer))
+        twin._build_questions()
+        twin.last_stats, twin.last_heads = {}, {}
+        twin.last_job_heads, twin.last_job_stats = [], []
+        twin.record_heads, twin.leaf_observer = False, None
+        return twin
 
     def _build_questions(self) -> None:
         """Question building for the heads' current prior mix: the head kinds whose prior

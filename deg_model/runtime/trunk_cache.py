@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Iterable
@@ -98,12 +99,14 @@ def private_state(state: State) -> State:
 
 
 class TrunkCache:
-    """An LRU of kept trunks bounded in bytes (`max_bytes`; 0 keeps nothing)."""
+    """An LRU of kept trunks bounded in bytes (`max_bytes`; 0 keeps nothing). Thread-safe:
+    the runtime replicas of one service (`Runtime.replica`) share it."""
 
     def __init__(self, max_bytes: int = DEFAULT_TRUNK_CACHE_BYTES):
         if max_bytes < 0:
             raise ValueError(f"the trunk cache bound must be >= 0 bytes, got {max_bytes}")
         self.max_bytes = max_bytes
+        self._lock = threading.Lock()
         self._kept: OrderedDict[str, KeptTrunk] = OrderedDict()
         self.bytes = 0
         self.hits = self.misses = self.evictions = 0
@@ -114,13 +117,14 @@ class TrunkCache:
         return hashlib.sha256(material).hexdigest()
 
     def get(self, key: str) -> KeptTrunk | None:
-        kept = self._kept.get(key)
-        if kept is None:
-            self.misses += 1
-            return None
-        self._kept.move_to_end(key)
-        self.hits += 1
-        return kept
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is None:
+                self.misses += 1
+                return None
+            self._kept.move_to_end(key)
+            self.hits += 1
+            return kept
 
     def put(self, key: str, state: State, trunk, tokens: int, windows: int = 0) -> KeptTrunk | None:
         """Keep a trunk (None when it is larger than the whole bound); evicts the least
@@ -128,21 +132,23 @@ class TrunkCache:
         nbytes = trunk_bytes(state, trunk)
         if nbytes > self.max_bytes:
             return None
-        old = self._kept.pop(key, None)
-        if old is not None:
-            self.bytes -= old.nbytes
-        while self._kept and self.bytes + nbytes > self.max_bytes:
-            _, dropped = self._kept.popitem(last=False)
-            self.bytes -= dropped.nbytes
-            self.evictions += 1
-        kept = KeptTrunk(state, trunk, tokens, windows, nbytes)
-        self._kept[key] = kept
-        self.bytes += nbytes
-        return kept
+        with self._lock:
+            old = self._kept.pop(key, None)
+            if old is not None:
+                self.bytes -= old.nbytes
+            while self._kept and self.bytes + nbytes > self.max_bytes:
+                _, dropped = self._kept.popitem(last=False)
+                self.bytes -= dropped.nbytes
+                self.evictions += 1
+            kept = KeptTrunk(state, trunk, tokens, windows, nbytes)
+            self._kept[key] = kept
+            self.bytes += nbytes
+            return kept
 
     def clear(self) -> None:
-        self._kept.clear()
-        self.bytes = 0
+        with self._lock:
+            self._kept.clear()
+            self.bytes = 0
 
     def __len__(self) -> int:
         return len(self._kept)

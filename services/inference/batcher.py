@@ -1,8 +1,12 @@
 """Group fills that arrive close together into one runtime call (contract 9.1, 12.2).
 
-One model, one worker: the runtime gets at most one `fill_many` call at a time, in a
-dedicated thread so the event loop keeps answering (health checks, new arrivals) while a
-batch runs. Batching rules:
+One model, one or more workers: each worker is a runtime replica (`Runtime.replica`: shared
+weights and trunk cache, its own tokenizer and per-call state) that gets at most one
+`fill_many` call at a time, in its own thread, so the event loop keeps answering (health
+checks, new arrivals) while batches run. On a CPU, one worker per core group
+(`DEG_RUNTIME_WORKERS` x `DEG_RUNTIME_THREADS` = the cores) is what lets load use every core:
+a fill's Python and small kernels keep one thread busy but not two, and every replica answers
+bitwise alike, so which worker takes a job never changes its answer. Batching rules:
 
 - The first queued job opens a window; jobs arriving inside it join the batch, up to
   `max_batch`. Jobs that queued while the previous batch ran are taken at once (their
@@ -22,9 +26,9 @@ batch runs. Batching rules:
 Admission: `submit(job, deadline_s=...)` refuses a job at once (`Overloaded`, with
 `retry_after_s`) when the wait ahead of it, `estimate_wait_s()`, is longer than the time its
 caller will wait. Jobs queued together start together (a batch takes up to `max_batch` of
-them), so a job waits for what the running batch has left of its own estimate plus one full
-batch for every `max_batch` jobs queued ahead of it, a full batch costing `max_batch` times the
-recent time per job (an exponential average over batches of batch seconds / jobs in the batch,
+them), so a job waits for what the soonest-free worker's batch has left of its own estimate
+(nothing when a worker is idle) plus one full batch for every `max_batch` x workers jobs queued
+ahead of it, a full batch costing `max_batch` times the recent time per job (an exponential average over batches of batch seconds / jobs in the batch,
 weight `EMA_WEIGHT` on the newest). Before the first batch there is no per-job figure and every
 job is admitted; a queue full to `max_pending` is refused regardless.
 
@@ -38,7 +42,7 @@ import math
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from services.inference.runner import Runner
 
@@ -90,17 +94,22 @@ class _Queued:
 
 
 class Batcher:
-    def __init__(self, runner: Runner, *, window_s: float, max_batch: int, max_pending: int) -> None:
-        if window_s < 0 or max_batch < 1 or max_pending < 1:
+    def __init__(self, runner: Runner | Sequence[Runner], *, window_s: float, max_batch: int,
+                 max_pending: int) -> None:
+        """`runner`: one runner, or one per worker (replicas answering alike)."""
+        runners = list(runner) if isinstance(runner, (list, tuple)) else [runner]
+        if window_s < 0 or max_batch < 1 or max_pending < 1 or not runners:
             raise ValueError(
-                f"need window_s >= 0, max_batch >= 1, max_pending >= 1; got {window_s}, {max_batch}, {max_pending}"
+                f"need window_s >= 0, max_batch >= 1, max_pending >= 1 and a runner; got {window_s}, "
+                f"{max_batch}, {max_pending}, {len(runners)} runners"
             )
-        self.runner = runner
+        self.runners = runners
+        self.runner = runners[0]
         self.window_s = window_s
         self.max_batch = max_batch
         self.max_pending = max_pending
         self._queue: asyncio.Queue[_Queued] | None = None
-        self._worker: asyncio.Task | None = None
+        self._workers: list[asyncio.Task] = []
         self._executor: ThreadPoolExecutor | None = None
         self._accepting = False
         self._batches_run = 0
@@ -108,41 +117,42 @@ class Batcher:
         self._jobs_failed = 0
         self._jobs_rejected = 0
         self._per_job_s: float | None = None   # recent seconds per job (EMA over batches)
-        self._running_since: float | None = None
-        self._running_jobs = 0
+        self._running: dict[int, tuple[float, int]] = {}   # worker -> (started, jobs) of its batch
         self._last_arrival: float | None = None
         self._gap_s: float | None = None        # recent seconds between arrivals (EMA)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     async def start(self) -> None:
-        if self._worker is not None:
+        if self._workers:
             raise RuntimeError("batcher already started")
         self._queue = asyncio.Queue()
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deg-runtime")
+        self._executor = ThreadPoolExecutor(max_workers=len(self.runners), thread_name_prefix="deg-runtime")
         self._accepting = True
-        self._worker = asyncio.create_task(self._run(), name="deg-batcher")
+        self._workers = [asyncio.create_task(self._run(i), name=f"deg-batcher-{i}") for i in range(len(self.runners))]
 
     async def close(self, timeout_s: float | None = None) -> None:
-        """Refuse new jobs, finish accepted ones (up to `timeout_s`), stop the worker."""
+        """Refuse new jobs, finish accepted ones (up to `timeout_s`), stop the workers."""
         self._accepting = False
-        if self._worker is None:
+        if not self._workers:
             return
         try:
             await asyncio.wait_for(self._queue.join(), timeout_s)
         except asyncio.TimeoutError:
             log.warning("shutdown grace over with %d jobs still queued; failing them", self._queue.qsize())
-        self._worker.cancel()
-        try:
-            await self._worker
-        except asyncio.CancelledError:
-            pass
+        for worker in self._workers:
+            worker.cancel()
+        for worker in self._workers:
+            try:
+                await worker
+            except asyncio.CancelledError:
+                pass
         while not self._queue.empty():
             item = self._queue.get_nowait()
             if not item.future.done():
                 item.future.set_exception(Draining("the inference service shut down before this job ran"))
         self._executor.shutdown(wait=False, cancel_futures=True)
-        self._worker = None
+        self._workers = []
 
     async def __aenter__(self) -> "Batcher":
         await self.start()
@@ -169,14 +179,17 @@ class Batcher:
         self._last_arrival = now
 
     def estimate_wait_s(self) -> float:
-        """Seconds until a job queued now would start: what the running batch has left of its
-        estimate, plus a full batch per `max_batch` jobs queued ahead (0 before any batch)."""
+        """Seconds until a job queued now would start: what the soonest-free worker's batch has
+        left of its estimate (0 with a worker idle), plus a full batch per `max_batch` x
+        workers jobs queued ahead (0 before any batch)."""
         if self._per_job_s is None or self._queue is None:
             return 0.0
-        wait = (self._queue.qsize() // self.max_batch) * self.max_batch * self._per_job_s
-        if self._running_since is not None:
-            elapsed = time.perf_counter() - self._running_since
-            wait += max(0.0, self._running_jobs * self._per_job_s - elapsed)
+        workers = len(self.runners)
+        wait = (self._queue.qsize() // (self.max_batch * workers)) * self.max_batch * self._per_job_s
+        running = list(self._running.values())
+        if len(running) >= workers:
+            now = time.perf_counter()
+            wait += min(max(0.0, jobs * self._per_job_s - (now - since)) for since, jobs in running)
         return wait
 
     async def submit(self, job: Any, deadline_s: float | None = None) -> Completed:
@@ -234,25 +247,25 @@ class Batcher:
                 break
         return batch
 
-    async def _run(self) -> None:
+    async def _run(self, worker: int) -> None:
         loop = asyncio.get_running_loop()
         while True:
             batch = await self._collect()
             try:
                 live = [item for item in batch if not item.future.done()]
                 if live:
-                    await self._execute(loop, live)
+                    await self._execute(loop, worker, live)
             finally:
                 for _ in batch:
                     self._queue.task_done()
 
-    async def _execute(self, loop: asyncio.AbstractEventLoop, batch: list[_Queued]) -> None:
+    async def _execute(self, loop: asyncio.AbstractEventLoop, worker: int, batch: list[_Queued]) -> None:
         started = loop.time()
         jobs = [item.job for item in batch]
         wall = time.perf_counter()
-        self._running_since, self._running_jobs = wall, len(jobs)
+        self._running[worker] = (wall, len(jobs))
         try:
-            results = await loop.run_in_executor(self._executor, self.runner.fill_many, jobs)
+            results = await loop.run_in_executor(self._executor, self.runners[worker].fill_many, jobs)
             results = list(results)
             if len(results) != len(jobs):
                 raise RuntimeError(f"runtime returned {len(results)} results for {len(jobs)} jobs")
@@ -260,7 +273,7 @@ class Batcher:
             log.exception("runtime batch of %d jobs failed", len(jobs))
             results = [exc] * len(jobs)
         run_ms = (time.perf_counter() - wall) * 1000.0
-        self._running_since, self._running_jobs = None, 0
+        self._running.pop(worker, None)
         per_job = run_ms / 1000.0 / len(jobs)
         self._per_job_s = per_job if self._per_job_s is None else (
             EMA_WEIGHT * per_job + (1 - EMA_WEIGHT) * self._per_job_s)

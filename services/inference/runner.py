@@ -3,7 +3,9 @@
 The service talks to the model through `Runner` only: a model id, its aliases, and
 `fill_many(jobs) -> list[RawFill | Exception]`, where slot i answers jobs[i] and a job that
 failed holds its exception instead of an outcome (so one bad job never fails its batch).
-`fill_many` is called from one worker thread at a time, never concurrently.
+`fill_many` is called from one worker thread at a time, never concurrently. A service with
+several workers (`DEG_RUNTIME_WORKERS`) asks the runner for `replica()`s, one per further
+worker, each called from its own thread; a runner without `replica` serves one worker only.
 
 The runtime is named by a setting (`module:callable`, called with the service settings),
 so the real runtime (`deg_model.runtime:load_runtime`) and any other implementation plug in
@@ -47,3 +49,13 @@ def load_runner(settings: Any) -> Runner:
     if not isinstance(runner.model_id, str) or not runner.model_id:
         raise RunnerLoadError(f"runtime model_id must be a non-empty string, got {runner.model_id!r}")
     return runner
+
+
+def load_runners(settings: Any) -> list[Runner]:
+    """One runner per worker (`settings.runtime_workers`): the factory's, then its replicas."""
+    runner = load_runner(settings)
+    workers = int(getattr(settings, "runtime_workers", 1) or 1)
+    if workers > 1 and not callable(getattr(runner, "replica", None)):
+        raise RunnerLoadError(f"runtime from {settings.runtime_factory!r} has no replica(), so it serves one "
+                              f"worker; DEG_RUNTIME_WORKERS is {workers}")
+    return [runner] + [runner.replica() for _ in range(workers - 1)]

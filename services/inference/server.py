@@ -20,7 +20,7 @@ from grpc_health.v1.health import aio as health_aio
 
 import degproto
 from services.inference.batcher import Batcher
-from services.inference.runner import Runner, load_runner
+from services.inference.runner import Runner, load_runners
 from services.inference.servicer import InferenceServicer
 from services.inference.settings import InferenceSettings
 
@@ -38,10 +38,14 @@ async def serve(
     """Serve until `stop` is set (default: until SIGTERM or SIGINT)."""
     stubs = degproto.load()
     if runner is None:
-        log.info("loading runtime %s (checkpoint %r)", settings.runtime_factory, settings.checkpoint or "default")
-        runner = await asyncio.to_thread(load_runner, settings)
+        log.info("loading runtime %s (checkpoint %r, %d workers)", settings.runtime_factory,
+                 settings.checkpoint or "default", settings.runtime_workers)
+        runners = await asyncio.to_thread(load_runners, settings)
+    else:
+        runners = [runner]
+    runner = runners[0]
     batcher = Batcher(
-        runner,
+        runners,
         window_s=settings.batch_window_ms / 1000.0,
         max_batch=settings.max_batch,
         max_pending=settings.max_pending,

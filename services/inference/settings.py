@@ -12,6 +12,7 @@
 | `DEG_TRUNK_CACHE_BYTES` | `1073741824` | bytes of trunks (K/V, layer states, hidden states) kept across fills, LRU; `0` keeps none (`deg_model.runtime.trunk_cache`) |
 | `DEG_DEVICE` | `auto` | `cpu`, `cuda` or `auto` (CUDA when present): where the model runs and so which kernels serve (`deg_model.device`); `cuda` on a host without one fails at start-up |
 | `DEG_RUNTIME_THREADS` | `0` | torch threads of the runtime (`0`: torch's default, one per core) |
+| `DEG_RUNTIME_WORKERS` | `1` | runtime replicas taking batches at once, each in its own thread (shared weights and trunk cache); on a CPU under load, workers x threads = the cores (e.g. `2` x `1` on 2 cores) uses every core (`batcher.py`) |
 | `DEG_SHUTDOWN_GRACE_S` | `10` | on SIGTERM/SIGINT: time allowed for accepted jobs to finish |
 | `DEG_LOG_LEVEL` | `INFO` | logging level |
 
@@ -51,6 +52,7 @@ class InferenceSettings:
     trunk_cache_bytes: int = DEFAULT_TRUNK_CACHE_BYTES
     device: str = "auto"
     runtime_threads: int = 0
+    runtime_workers: int = 1
 
     def __post_init__(self) -> None:
         if self.trunk_cache_bytes < 0:
@@ -59,6 +61,8 @@ class InferenceSettings:
             raise SettingsError(f"DEG_DEVICE must be one of {', '.join(DEVICES)}, got {self.device!r}")
         if self.runtime_threads < 0:
             raise SettingsError(f"DEG_RUNTIME_THREADS must be >= 0, got {self.runtime_threads}")
+        if self.runtime_workers < 1:
+            raise SettingsError(f"DEG_RUNTIME_WORKERS must be >= 1, got {self.runtime_workers}")
         if not 0 <= self.port <= 65535:
             raise SettingsError(f"port must be in 0..65535, got {self.port}")
         if self.batch_window_ms < 0:
@@ -98,5 +102,6 @@ class InferenceSettings:
             trunk_cache_bytes=env_value(env, "DEG_TRUNK_CACHE_BYTES", cls.trunk_cache_bytes, byte_count),
             device=env_value(env, "DEG_DEVICE", cls.device, str).strip().lower(),
             runtime_threads=env_value(env, "DEG_RUNTIME_THREADS", cls.runtime_threads, int),
+            runtime_workers=env_value(env, "DEG_RUNTIME_WORKERS", cls.runtime_workers, int),
         )
         return replace(base, **{k: v for k, v in overrides.items() if v is not None})

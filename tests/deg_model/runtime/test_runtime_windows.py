@@ -126,10 +126,14 @@ def _pointer_map(raw):
     return {f.pointer: f for f in raw.fields}, {a.pointer: a for a in raw.arrays}
 
 
-def test_windowed_fills_are_bitwise_deterministic(tiny_backbone):
+@pytest.mark.parametrize("relevance", [False, True], ids=["heads", "relevance-gain"])
+def test_windowed_fills_are_bitwise_deterministic(tiny_backbone, relevance):
     rt = windowed(tiny_backbone, anchor_bias=0.0)
     with torch.no_grad():
         rt.heads.count.bias[2] += 50.0
+        if relevance:                          # the shipped head set's fitted gain
+            rt.heads.relevance_weight.fill_(16.0)
+            rt.heads.closing_weight.fill_(4.0)
     context = long_context()
     schema = {k: v for k, v in SCHEMA.items() if k != "properties"}
     props = {k: v for k, v in SCHEMA["properties"].items() if k != "reply"}

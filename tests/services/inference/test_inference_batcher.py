@@ -239,7 +239,7 @@ def test_jobs_queued_together_are_estimated_to_start_together():
         async with Batcher(runner, window_s=0.0, max_batch=4, max_pending=64) as batcher:
             batcher._per_job_s = 10.0                           # as if measured: 10 s per job
             running = asyncio.ensure_future(batcher.submit(0))
-            while batcher._running_since is None:
+            while not batcher._running:
                 await asyncio.sleep(0.001)
             ahead = [asyncio.ensure_future(batcher.submit(j)) for j in range(1, 4)]
             await asyncio.sleep(0.01)
@@ -254,3 +254,56 @@ def test_jobs_queued_together_are_estimated_to_start_together():
     within, behind = run(main())
     assert 9.0 < within <= 10.0                                # the running batch's remaining estimate
     assert 49.0 < behind <= 50.0
+
+
+class PairedRunner(RecordingRunner):
+    """Each batch waits until another batch is running too (a barrier of two): it completes
+    only if two workers run batches at the same time."""
+
+    def __init__(self, barrier: threading.Barrier) -> None:
+        super().__init__()
+        self.barrier = barrier
+
+    def fill_many(self, jobs):
+        self.barrier.wait(30)
+        return super().fill_many(jobs)
+
+
+def test_workers_run_batches_at_the_same_time_each_on_its_own_runner():
+    barrier = threading.Barrier(2)
+    runners = [PairedRunner(barrier), PairedRunner(barrier)]
+
+    async def main():
+        async with Batcher(runners, window_s=0.0, max_batch=1, max_pending=64) as batcher:
+            return await asyncio.gather(*(batcher.submit(i) for i in range(6)))
+
+    done = run(main())
+    assert [d.raw for d in done] == [i * 10 for i in range(6)]
+    assert not barrier.broken
+    assert sorted(j for r in runners for batch in r.batches for j in batch) == list(range(6))
+    assert all(len(r.batches) == 3 for r in runners)          # barrier pairs: one batch each, three times
+
+
+def test_wait_estimate_counts_every_worker():
+    batcher = Batcher([RecordingRunner(), RecordingRunner()], window_s=0.0, max_batch=2, max_pending=64)
+    batcher._queue = asyncio.Queue()
+    batcher._per_job_s = 1.0
+    for i in range(8):
+        batcher._queue.put_nowait(i)
+    # 8 queued, 2 workers x batches of 2: two full rounds ahead, a round costing 2 jobs' time
+    assert batcher.estimate_wait_s() == 2 * 2 * 1.0
+    now = time.perf_counter()
+    batcher._running = {0: (now, 2)}                          # one worker idle: no running wait
+    assert batcher.estimate_wait_s() == 4.0
+    batcher._running = {0: (now, 2), 1: (now - 10.0, 2)}      # both busy; worker 1 is overdue
+    assert batcher.estimate_wait_s() == 4.0
+
+
+def test_load_runners_replicates_or_refuses(monkeypatch):
+    from services.inference.runner import RunnerLoadError, load_runners
+    from services.inference.settings import InferenceSettings
+
+    with pytest.raises(RunnerLoadError, match="replica"):
+        load_runners(InferenceSettings(runtime_factory="inference_test_runtime:load_runtime", runtime_workers=2))
+    (one,) = load_runners(InferenceSettings(runtime_factory="inference_test_runtime:load_runtime"))
+    assert one.model_id
