@@ -15,9 +15,8 @@ give garbage, and nothing is ever truncated. A context whose K/V would not fit t
 now raises `ContextMemoryError` before anything is allocated.
 
 Batch invariance of fork rows (CPU, by construction):
-- each row is right-padded to a multiple of `FORK_GRID` (16) tokens and the rows are packed
-  back to back into fixed-shape token tiles `[tiles, FORK_TILE, H]` (64 tokens, the last tile
-  padded); every projection is ONE batched GEMM solving the same `[FORK_TILE, in] x [in, out]`
+- the rows' real tokens are packed back to back, unpadded, into fixed-shape token tiles
+  `[tiles, FORK_TILE, H]` (64 tokens, the last tile padded); every projection is ONE batched GEMM solving the same `[FORK_TILE, in] x [in, out]`
   problem per tile (`kernels.tiles.linear`), and norms, rotary and SwiGLU are per token. So a
   token's result depends only on the tile shape, never on how many rows share the batch; it
   relies on the CPU GEMM giving a token the same result at any position of a fixed-shape tile
@@ -25,15 +24,18 @@ Batch invariance of fork rows (CPU, by construction):
   default threads and one thread). One call per layer and projection, not one per tile: the
   per-call overhead of a 16-token tile loop made a fork dearer than re-reading the context,
   and 64-token tiles amortize the GEMM's weight packing as well as one big GEMM does;
-- attention runs rows of the same bucketed width together (`rows_attention`): batched GEMMs
-  whose per-row problem shape depends only on that row's width bucket and the prefix length,
-  over the prefix K/V read in place (a stride-0 broadcast, never a per-row copy);
+- attention runs rows of the same bucketed width together (`rows_attention`): each row is
+  gathered into its width bucket (its length right-padded to a multiple of `FORK_GRID`, 16),
+  so the batched GEMMs' per-row problem shape depends only on that bucket and the prefix
+  length, over the prefix K/V read in place (a stride-0 broadcast, never a per-row copy).
+  Padding lives only there: the projections, a fork pass's bulk, run on real tokens alone
+  (padding to the bucket in the tiles cost a third more GEMM work at fork rows of ~25 tokens);
 - state layers (hybrids) start every row from the prefix state (a copy of the fixed-size
   recurrent state and conv tail per row, never of the context) and step all rows token by
   token; a row's padded positions are masked out of the state (`torch.where`, not arithmetic),
   so they are exact no-ops whatever the batch width;
 - padded positions come after a row's real tokens, so causal attention never lets a real token
-  see them: they are exact no-ops, and their outputs are zeroed.
+  see them: they are exact no-ops, and their outputs are dropped.
 - rows of different prefix states (`fork_many`, several requests in one batch) share the
   token tiles (projections are per token) while attention groups by (prefix, width) and state
   layers start each row from its own prefix's state, so a row's bits are those it gets forked
@@ -108,31 +110,41 @@ class ForkOutput:
 
 
 class _RowLayout:
-    """Where each fork row's tokens sit in the flat token axis `[N]` (rows back to back, each
-    padded to a multiple of FORK_GRID), grouped by (prefix, width) for attention, and as a
-    padded `[rows, W_max]` grid for the state layers' token-by-token scan."""
+    """Where each fork row's tokens sit in the flat token axis `[N]` (rows back to back,
+    unpadded: projections are per token, so a token's tile position never changes its bits),
+    grouped by (prefix, width) for attention, each row padded there to its width bucket (a
+    multiple of FORK_GRID), and as a padded `[rows, W_max]` grid for the state layers'
+    token-by-token scan. Padded slots read flat token 0 (any finite value: real tokens never
+    see them, causal) and their outputs are dropped."""
 
     def __init__(self, lengths: list[int], prefix_of: list[int], device: torch.device):
         self.lengths = lengths
         self.widths = [_round_up(n, FORK_GRID) for n in lengths]
         self.offsets = [0]
-        for width in self.widths:
-            self.offsets.append(self.offsets[-1] + width)
-        self.tokens = self.offsets[-1]                                  # N
+        for n in lengths:
+            self.offsets.append(self.offsets[-1] + n)
+        self.tokens = self.offsets[-1]                                  # N: real tokens only
         self.max_width = max(self.widths)
         groups: dict[tuple[int, int], list[int]] = {}
         for r, width in enumerate(self.widths):
             groups.setdefault((prefix_of[r], width), []).append(r)
-        # (prefix, width, rows of that prefix and width, token indices [rows * width] into the flat axis)
-        self.groups = [(prefix, width, members,
-                        torch.cat([torch.arange(self.offsets[r], self.offsets[r] + width) for r in members]).to(device))
-                       for (prefix, width), members in sorted(groups.items())]
+        # (prefix, width, rows of that prefix and width, flat token of every padded slot
+        # [rows * width], the slots that are real tokens [k], and their flat tokens [k])
+        self.groups = []
+        for (prefix, width), members in sorted(groups.items()):
+            slots = torch.zeros((len(members), width), dtype=torch.long)
+            for j, r in enumerate(members):
+                slots[j, :lengths[r]] = torch.arange(self.offsets[r], self.offsets[r] + lengths[r])
+            real = (torch.arange(width)[None, :] < torch.tensor([lengths[r] for r in members])[:, None]).flatten()
+            slots = slots.flatten()
+            self.groups.append((prefix, width, members, slots.to(device), real.nonzero().flatten().to(device),
+                                slots[real].to(device)))
         W = self.max_width
         grid = torch.zeros((len(lengths), W), dtype=torch.long)
         flat = torch.empty(self.tokens, dtype=torch.long)
-        for r, (off, width) in enumerate(zip(self.offsets, self.widths)):
-            grid[r, :width] = torch.arange(off, off + width)
-            flat[off:off + width] = r * W + torch.arange(width)
+        for r, (off, n) in enumerate(zip(self.offsets, lengths)):
+            grid[r, :n] = torch.arange(off, off + n)
+            flat[off:off + n] = r * W + torch.arange(n)
         self.grid = grid.to(device)                                     # [rows, W] -> flat token
         self.grid_index = flat.to(device)                               # [N] -> r * W + t
         self.valid = (torch.arange(W)[None, :] < torch.tensor(lengths)[:, None]).to(device)  # [rows, W]
@@ -305,10 +317,10 @@ class Backbone:
         tiles = N // FORK_TILE
         ids = torch.zeros(N, dtype=torch.long, device=self.device)
         positions = torch.zeros(N, dtype=torch.long, device=self.device)
-        for r, (row, off, width) in enumerate(zip(rows, lay.offsets, lay.widths)):
+        for r, (row, off) in enumerate(zip(rows, lay.offsets)):
             P = prefixes[r].length
             ids[off:off + lengths[r]] = row.to(self.device)
-            positions[off:off + width] = torch.arange(P, P + width, device=self.device)
+            positions[off:off + lengths[r]] = torch.arange(P, P + lengths[r], device=self.device)
         cos, sin = fam.rotary(spec, w, positions.view(tiles, FORK_TILE))    # [tiles, 64, D]
         n_layers = len(spec.layer_kinds)
         if not 0 <= start_layer < n_layers:
@@ -330,8 +342,8 @@ class Backbone:
             q, k, v = q.reshape(N, *q.shape[2:]), k.reshape(N, *k.shape[2:]), v.reshape(N, *v.shape[2:])
             attn = self._rows_attention(i, q, k, v, lay, states)             # [N, Hq*D]
             if keep:
-                own_k[i] = self._gather_rows(k.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
-                own_v[i] = self._gather_rows(v.transpose(0, 1), lay.offsets, lay.widths, lay.max_width)
+                own_k[i] = self._gather_rows(k.transpose(0, 1), lay.offsets, lay.lengths, lay.max_width)
+                own_v[i] = self._gather_rows(v.transpose(0, 1), lay.offsets, lay.lengths, lay.max_width)
             return attn.view(tiles, FORK_TILE, -1)
 
         stack, captured = range(start_layer, n_layers), None
@@ -393,8 +405,7 @@ class Backbone:
             return self.family.embed(self.weights, ids.view(tiles, FORK_TILE))    # [tiles, 64, H]
         if len(start_hidden) != len(lengths) or any(int(x.shape[0]) != n for x, n in zip(start_hidden, lengths)):
             raise ValueError("start_hidden needs one [n_r, H] tensor per row, as long as its row")
-        flat = torch.cat([torch.cat([x.to(self.dtype), x.new_zeros((width - n, H), dtype=self.dtype)])
-                          for x, n, width in zip(start_hidden, lengths, lay.widths)])
+        flat = torch.cat([x.to(self.dtype) for x in start_hidden])
         flat = torch.cat([flat, flat.new_zeros((N - lay.tokens, H))])       # [N, H]
         return flat.view(tiles, FORK_TILE, H)
 
@@ -404,15 +415,15 @@ class Backbone:
         width) group together against that prefix's K/V -> [N, Hq*D]."""
         spec = self.spec
         attn = q.new_zeros((q.shape[0], spec.num_heads * spec.head_dim))    # [N, Hq*D]
-        for prefix, width, members, tok in lay.groups:
+        for prefix, width, members, slots, real, tok in lay.groups:
             buf = states[prefix].kv[layer]
             n_rows = len(members)
-            qg = q[tok].view(n_rows, width, *q.shape[1:])                    # [Rg, width, Hq, D]
-            kg = k[tok].view(n_rows, width, *k.shape[1:]).transpose(1, 2).contiguous()  # [Rg, Hkv, width, D]
-            vg = v[tok].view(n_rows, width, *v.shape[1:]).transpose(1, 2).contiguous()
+            qg = q[slots].view(n_rows, width, *q.shape[1:])                  # [Rg, width, Hq, D]
+            kg = k[slots].view(n_rows, width, *k.shape[1:]).transpose(1, 2).contiguous()  # [Rg, Hkv, width, D]
+            vg = v[slots].view(n_rows, width, *v.shape[1:]).transpose(1, 2).contiguous()
             start = torch.zeros(n_rows, dtype=torch.long, device=self.device)
             out = self.kernels.rows(qg, buf.keys, buf.values, kg, vg, start)  # [Rg, width, Hq*D]
-            attn[tok] = out.reshape(n_rows * width, -1)
+            attn[tok] = out.reshape(n_rows * width, -1)[real]
         return attn
 
     def _row_lora(self, adapters, row_adapters, lengths: list[int], lay: _RowLayout, N: int,
@@ -473,10 +484,11 @@ class Backbone:
         return y.view(h.shape[0], FORK_TILE, -1), rec, tail
 
     @staticmethod
-    def _gather_rows(kv: torch.Tensor, offsets: list[int], widths: list[int], cap: int) -> torch.Tensor:
-        out = kv.new_zeros((len(widths), kv.shape[0], cap, kv.shape[2]))
-        for r, (off, width) in enumerate(zip(offsets, widths)):
-            out[r, :, :width] = kv[:, off:off + width]
+    def _gather_rows(kv: torch.Tensor, offsets: list[int], lengths: list[int], cap: int) -> torch.Tensor:
+        """Each row's own K/V [rows, Hkv, cap, D]: its real tokens, zeros after them."""
+        out = kv.new_zeros((len(lengths), kv.shape[0], cap, kv.shape[2]))
+        for r, (off, n) in enumerate(zip(offsets, lengths)):
+            out[r, :, :n] = kv[:, off:off + n]
         return out
 
     # ------------------------------------------------------------------ decoding
