@@ -9,7 +9,8 @@ a fill's Python and small kernels keep one thread busy but not two, and every re
 bitwise alike, so which worker takes a job never changes its answer. Batching rules:
 
 - The first queued job opens a window; jobs arriving inside it join the batch, up to
-  `max_batch`. Jobs that queued while the previous batch ran are taken at once (their
+  `max_batch`. With several workers, a batch takes its share of the queue at once (queued /
+  workers, rounded up, at most `max_batch`) and opens no window. Jobs that queued while the previous batch ran are taken at once (their
   window has already passed), so a backlog drains in full batches, not one by one.
 - The window adapts to load (`current_window_s`), at most `window_s`: the batcher keeps an
   exponential average of the gap between arrivals. Sparse arrivals (a gap at least the
@@ -230,9 +231,18 @@ class Batcher:
     # -- the worker --------------------------------------------------------------------------
 
     async def _collect(self) -> list[_Queued]:
-        """Wait for a first job, then gather companions until the window closes or the batch is full."""
+        """Wait for a first job, then gather companions until the window closes or the batch is
+        full. With several workers a batch takes only its share of what is queued (queued /
+        workers, rounded up) and never waits for companions: rows of one batch run on one
+        worker's thread, so spreading the queue over the workers is what uses every core."""
         loop = asyncio.get_running_loop()
         batch = [await self._queue.get()]
+        workers = len(self.runners)
+        if workers > 1:
+            share = min(self.max_batch, math.ceil((1 + self._queue.qsize()) / workers))
+            while len(batch) < share and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            return batch
         deadline = batch[0].enqueued + self.current_window_s(self.max_batch - 1 - self._queue.qsize())
         while len(batch) < self.max_batch:
             if not self._queue.empty():

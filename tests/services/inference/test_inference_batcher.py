@@ -307,3 +307,22 @@ def test_load_runners_replicates_or_refuses(monkeypatch):
         load_runners(InferenceSettings(runtime_factory="inference_test_runtime:load_runtime", runtime_workers=2))
     (one,) = load_runners(InferenceSettings(runtime_factory="inference_test_runtime:load_runtime"))
     assert one.model_id
+
+
+def test_several_workers_split_a_backlog_into_shares():
+    gate = threading.Event()
+    runners = [RecordingRunner(gate=gate), RecordingRunner(gate=gate)]
+
+    async def main():
+        async with Batcher(runners, window_s=0.5, max_batch=16, max_pending=64) as batcher:
+            jobs = [asyncio.ensure_future(batcher.submit(i)) for i in range(16)]
+            while len(batcher._running) < 2:                  # both workers took their share
+                await asyncio.sleep(0.001)
+            gate.set()
+            return await asyncio.gather(*jobs)
+
+    done = run(main())
+    assert [d.raw for d in done] == [i * 10 for i in range(16)]
+    sizes = sorted(len(b) for r in runners for b in r.batches)
+    assert sum(sizes) == 16 and sizes[-1] == 8                # 16 queued: the first share is 8 of them
+    assert all(r.batches for r in runners)                     # both workers ran batches
