@@ -41,8 +41,7 @@ from typing import Any
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent)]
 
-from deg import compile_schema  # noqa: E402
-from deg.errors import SchemaError  # noqa: E402
+from schema_acceptance import compiles  # noqa: E402  (deg's verdict on one schema)
 from schema_corpus import corpus, missing  # noqa: E402
 
 LLAMA_VERSION = "0.3.16"
@@ -69,15 +68,6 @@ def llama_converter() -> Any:
     sys.modules[module.__name__] = module  # its dataclasses resolve names through it
     exec(compile(source, module.__file__, "exec"), module.__dict__)
     return module.json_schema_to_gbnf
-
-
-def deg_result(schema: Any, strict: bool) -> tuple[bool, str]:
-    try:
-        compile_schema(schema, strict=strict)
-    except SchemaError as exc:
-        first = exc.errors[0]
-        return False, f"{'/'.join(map(str, first['loc']))}: {first['msg']}"
-    return True, ""
 
 
 LLAMA_SECONDS = 30            # a conversion running longer counts as a refusal
@@ -139,9 +129,9 @@ def main() -> int:
     for source, group in by_source.items():
         counts = collections.Counter()
         for entry in group:
-            ok, why = deg_result(entry.schema, strict=False)
+            ok, why = compiles(entry.schema, strict=False)
             counts["deg"] += ok
-            counts["strict"] += deg_result(entry.schema, strict=True)[0]
+            counts["strict"] += compiles(entry.schema, strict=True)[0]
             if convert is not None:
                 counts["llama"] += llama_result(convert, entry.schema)
             if not ok:

@@ -165,7 +165,7 @@ def test_run_is_deterministic(runs):
     again = run_extractbench(FIXTURE, perturbed_filler, SETTINGS, progress=False)
     assert _outcome(again) == _outcome(runs["perturbed"])
     # the per-document figures are reported (their values belong to benchmarks, not tests)
-    assert all(set(d["seconds"]) >= {"text", "fill"} and d["seconds"]["text"] >= 0 for d in again.documents)
+    assert all(set(d["seconds"]) >= {"text", "fill"} and isinstance(d["seconds"]["text"], float) for d in again.documents)
 
 
 def _gateway(request: httpx.Request) -> httpx.Response:
@@ -266,7 +266,7 @@ def test_a_generated_200_page_contract_is_read_and_filled_end_to_end(tmp_path):
                  "90 days of written notice"):
         assert fact in " ".join(context.split())
     assert runtime.last_stats["windows"] > 10 and doc["tokens"] == runtime.last_stats["prompt_tokens"] > 100_000
-    assert doc["seconds"]["text"] >= 0 and doc["seconds"]["fill"] >= 0
+    assert all(isinstance(doc["seconds"][k], float) for k in ("text", "fill"))     # reported, not judged
     assert isinstance(doc["peak_rss_mib"], (int, float)) and doc["peak_rss_mib"] > 0
     for value in doc["prediction"].values():                 # spans read from the whole document
         if isinstance(value, str) and value:
