@@ -88,7 +88,7 @@ class RedisJobs:
 
     async def put(self, job_id: str, text: str, ttl_s: int) -> bool:
         try:
-            await self.store.client.set(self.store.key("fill", job_id), text, ex=ttl_s)
+            await self.store.durable.set(self.store.key("fill", job_id), text, ex=ttl_s)
             return True
         except (RedisError, OSError) as exc:
             log.warning("cannot store fill job %s in Redis: %s", job_id, exc)
@@ -96,7 +96,7 @@ class RedisJobs:
 
     async def get(self, job_id: str) -> str | None:
         try:
-            value = await self.store.client.get(self.store.key("fill", job_id))
+            value = await self.store.durable.get(self.store.key("fill", job_id))
         except (RedisError, OSError) as exc:
             raise ApiError(503, "store_unavailable", f"fill jobs are kept in Redis, which does not answer: {exc}")
         return value.decode() if isinstance(value, bytes) else value

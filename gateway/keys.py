@@ -116,7 +116,7 @@ class KeyChecker:
         if self.store is None:
             return False
         found = await self.store.call(lambda r: r.sismember(self.store.key("apikeys"), digest(key)), False,
-                                      "API key lookup")
+                                      "API key lookup", durable=True)
         return bool(found)
 
 

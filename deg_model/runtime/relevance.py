@@ -30,7 +30,8 @@ from dataclasses import dataclass
 import regex
 import torch
 
-_WORD = regex.compile(r"[^\W_]+", regex.VERSION0)
+from .verbatim import WORD
+
 _CAMEL = regex.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 # Sentence ends: a line break, or . ! ? followed by white space (so "4.5", "a.b@c.example"
 # and "Invoice number: INV-2041" stay inside their sentence).
@@ -58,7 +59,7 @@ def stem(word: str) -> str:
 
 
 def words_of(text: str) -> list[str]:
-    return [stem(m.group(0)) for m in _WORD.finditer(_CAMEL.sub(" ", text))]
+    return [stem(m.group(0)) for m in WORD.finditer(_CAMEL.sub(" ", text))]
 
 
 def field_words(field) -> frozenset[str]:
@@ -78,7 +79,7 @@ class Sentences:
         sentence_words: list[set[str]] = [set() for _ in starts]
         token_starts = [a for a, _ in offsets]
         self.ranges: dict[str, list[tuple[int, int]]] = {}
-        for m in _WORD.finditer(text):
+        for m in WORD.finditer(text):
             w = stem(m.group(0))
             sentence_words[bisect.bisect_right(starts, m.start()) - 1].add(w)
             if offsets:
@@ -94,7 +95,7 @@ class Sentences:
         # A value starts a word (at the text's start, after white space or an opening mark;
         # never inside "Tromsø" or after the "@" of an address) and ends one (before white
         # space, the text's end or closing marks that are), at a token with a letter or digit.
-        word = [bool(_WORD.search(text, a, b)) for a, b in offsets]
+        word = [bool(WORD.search(text, a, b)) for a, b in offsets]
         self.start_ok = torch.tensor([w and (c == 0 or text[c - 1].isspace() or text[c - 1] in _OPENERS)
                                       for w, c in zip(word, firsts)], dtype=torch.bool)
         self.end_ok = torch.tensor([w and _ends_word(text, b) for w, (_, b) in zip(word, offsets)], dtype=torch.bool)

@@ -16,16 +16,18 @@ from typing import Any, Sequence
 import regex
 import torch
 
-_WORD = regex.compile(r"[^\W_]+", regex.VERSION0)
+# A word: a run of letters or digits (no underscore), the unit both the option evidence and
+# the relevance gain (`relevance.py`) count in.
+WORD = regex.compile(r"[^\W_]+", regex.VERSION0)
 _LETTER = regex.compile(r"[^\W\d_]", regex.VERSION0)
 _MEMO_KEY = "verbatim:words"
 
-__all__ = ["option_evidence"]
+__all__ = ["WORD", "option_evidence"]
 
 
 def _words(text: str) -> str:
     """` w1 w2 ... ` : the case-folded words of a text, space separated and padded."""
-    return " " + " ".join(m.group(0) for m in _WORD.finditer(text.casefold())) + " "
+    return " " + " ".join(m.group(0) for m in WORD.finditer(text.casefold())) + " "
 
 
 def option_evidence(options: Sequence[Any], width: int, text: str, memo: dict | None = None) -> torch.Tensor:

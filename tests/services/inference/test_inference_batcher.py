@@ -147,13 +147,12 @@ def test_window_waits_for_late_companions_but_not_forever():
             first = asyncio.ensure_future(batcher.submit(1))
             await asyncio.sleep(0.02)
             second = asyncio.ensure_future(batcher.submit(2))
-            started = time.perf_counter()
-            await asyncio.gather(first, second)
-            return time.perf_counter() - started
+            # No third job comes: the window must close on its own. A hang guard, not a timing
+            # bound: the window is 0.2 s, the guard only fails a batcher that waits forever.
+            await asyncio.wait_for(asyncio.gather(first, second), timeout=60)
 
-    waited = run(main())
+    run(main())
     assert runner.batches == [[1, 2]]
-    assert waited < 2.0
 
 
 def test_cancelled_request_is_not_run():
