@@ -91,13 +91,15 @@ def test_admission_refuses_a_job_whose_deadline_is_shorter_than_the_queue_ahead(
 
 def test_the_server_answers_resource_exhausted_with_retry_after_when_the_queue_outlasts_the_deadline():
     async def test(stub, pb2, channel):
-        await stub.Fill(job(pb2, "#sleep=300 warm-up"))        # the batcher learns the time per job
-        background = [asyncio.ensure_future(stub.Fill(job(pb2, f"#sleep=300 {i}", request_id=str(i))))
+        await stub.Fill(job(pb2, "#sleep=1000 warm-up"))       # the batcher learns the time per job
+        background = [asyncio.ensure_future(stub.Fill(job(pb2, f"#sleep=1000 {i}", request_id=str(i))))
                       for i in range(3)]
         while (await stub.Health(pb2.HealthRequest())).queue_depth < 2:
             await asyncio.sleep(0.02)
         with pytest.raises(grpc.aio.AioRpcError) as refused:
-            await stub.Fill(job(pb2, "order_id: 1"), timeout=0.2)
+            # ~2 s of queue ahead against a 0.5 s deadline: refused at admission, which answers
+            # in milliseconds, so even a loaded host cannot turn it into DEADLINE_EXCEEDED
+            await stub.Fill(job(pb2, "order_id: 1"), timeout=0.5)
         admitted = await stub.Fill(job(pb2, "order_id: 2"), timeout=60)
         served = await asyncio.gather(*background)
         return refused.value, admitted, served
