@@ -43,7 +43,8 @@ CONTEXT_MODES = {"hidden": 1, "hidden+embed": 2}     # mode -> context feature w
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 PRIOR_HEAD_KINDS = ("choice", "score", "noul", "extract")
 # The fitted adjustments a head set carries (0.0 in head sets saved before them: no effect).
-ADJUSTMENT_BUFFERS = ("verbatim_weight", "noul_shift", "null_margin", "relevance_weight", "closing_weight")
+ADJUSTMENT_BUFFERS = ("verbatim_weight", "noul_shift", "null_margin", "relevance_weight", "closing_weight",
+                      "layout_rows")
 
 
 def heads_only_mix() -> torch.Tensor:
@@ -112,6 +113,9 @@ class Heads(nn.Module):
         self.register_buffer("null_margin", torch.tensor(0.0))
         self.register_buffer("relevance_weight", torch.tensor(0.0))
         self.register_buffer("closing_weight", torch.tensor(0.0))
+        # 1: an anchored array laid out as a table or list takes its rows as items
+        # (`runtime.tables`); 0 leaves arrays to the count and anchor heads.
+        self.register_buffer("layout_rows", torch.tensor(0.0))
 
     def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False):
         # Head sets saved before the LM prior existed have no `prior_mix`: heads alone.

@@ -26,6 +26,7 @@ from deg.request import FillOptions
 from ..heads import Heads
 from .decide import keep_head
 from .questions import Answer, Item, Question
+from .tables import layout_rows
 from .trunk import TrunkView
 
 PEAK_RADIUS = 4
@@ -171,6 +172,9 @@ def array_items(heads: Heads, q: Question, answer: Answer, count: Answer | None,
         lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items)
         n = decode_count(keep_head(heads_out, f"count:{q.pointer}", heads.count_logits(answer.a)), lo, hi)
         return [Item(a_plan, i) for i in range(n)]
+    layout = layout_items(heads, q, trunk.text, trunk.tokens, options, trunk.memo)
+    if layout is not None:
+        return layout
     r0, r1 = q.region
     logits = keep_head(heads_out, f"{q.kind}:{q.pointer}", heads.anchor_logits_from_keys(
         answer.a, trunk.anchor_keys[r0:r1], trunk.anchor_u[r0:r1]))        # [R]
@@ -184,6 +188,28 @@ def array_items(heads: Heads, q: Question, answer: Answer, count: Answer | None,
     anchors = [r0 + t for t in decode_anchors(options.array_decode, logits, min_items=a_plan.min_items,
                                               cap=cap, count=n, saturated=bool(saturated))]
     return items_at(a_plan, anchors, r1, trunk.text, trunk.tokens)
+
+
+def layout_items(heads: Heads, q: Question, text: str, tokens, options: FillOptions,
+                 memo: dict | None = None) -> list[Item] | None:
+    """An anchored array's items read off the rows of a table or list that speaks of it
+    (`tables.layout_rows`), when the head set turns layout rows on; None: the heads decide
+    (layout rows off, no such block, or fewer rows than `minItems`)."""
+    if float(heads.layout_rows) == 0.0 or q.kind != "anchor" or q.region is None:
+        return None
+    rows = layout_rows(q.array, text, tokens.offsets, q.region, memo)
+    if rows is None or len(rows) < q.array.min_items:
+        return None
+    cap = q.array.max_items if q.array.max_items is not None else options.max_items
+    if cap is not None:
+        rows = rows[:cap]
+    items = []
+    for k, (anchor, end, cells) in enumerate(rows):
+        last = min(anchor + LOCATOR_TOKENS, end) - 1
+        locator = text[tokens.offsets[anchor][0]:tokens.offsets[last][1]]
+        items.append(Item(q.array, k, anchor=anchor, region=(anchor, end), locator=" ".join(locator.split()),
+                          cells=cells))
+    return items
 
 
 def items_at(a_plan, anchors: list[int], r1: int, text: str, tokens) -> list[Item]:

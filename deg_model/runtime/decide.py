@@ -30,6 +30,7 @@ from .decode import capped, log_probs, plain_scores, typed_scores
 from .prior import LmPrior, mix
 from .questions import Answer, Question
 from .relevance import span_evidence
+from .tables import row_evidence
 from .trunk import TrunkView
 from .verbatim import option_evidence
 
@@ -61,7 +62,7 @@ def decide_leaf(heads: Heads, q: Question, answer: Answer, trunk: TrunkView, opt
         if q.prior is not None:
             lm = keep_head(heads_out, f"prior:{q.pointer}", prior.decide(q.prior, answer))
             logits = mix(heads.mix_of(kind), torch.log_softmax(logits.double(), -1), lm)
-        logits = adjust_decide(heads, kind, f, logits, trunk)
+        logits = adjust_decide(heads, kind, f, logits, trunk, _layout_item(q))
         probs = torch.softmax(logits.double(), -1).tolist()
         if kind == "choice":
             return choice_outcome(f, q.pointer, probs)
@@ -84,6 +85,9 @@ def decide_leaf(heads: Heads, q: Question, answer: Answer, trunk: TrunkView, opt
     if item is None and weights != (0.0, 0.0):
         # Array items keep their anchor bias alone (their fields' words occur on every row).
         gain = (*weights, span_evidence(f, trunk.text, trunk.tokens.offsets, trunk.memo))
+    elif item is not None and item.cells and weights != (0.0, 0.0):
+        # A table or list row's item: its column's cell (or its row) is where its value is.
+        gain = (*weights, row_evidence(f, item, trunk.text, trunk.tokens.offsets, trunk.memo))
     kind = _CANDIDATE_KIND.get(f.mode) or _CANDIDATE_KIND.get(f.format or "")
     if kind is not None:
         scored = typed_scores(ls, le, trunk.tokens, _candidates(kind, trunk.text), override, gain)
@@ -98,13 +102,27 @@ def decide_leaf(heads: Heads, q: Question, answer: Answer, trunk: TrunkView, opt
                         date_order=options.date_order, default_offset=options.default_offset)
 
 
-def adjust_decide(heads: Heads, kind: str, field, logits: torch.Tensor, trunk: TrunkView) -> torch.Tensor:
+def _layout_item(q: Question):
+    """The innermost anchored item of a question's scope when it is a table or list row."""
+    item = next((it for it in reversed(q.scope) if it.anchor is not None), None)
+    return item if item is not None and item.cells else None
+
+
+def adjust_decide(heads: Heads, kind: str, field, logits: torch.Tensor, trunk: TrunkView,
+                  row=None) -> torch.Tensor:
     """The fitted decide adjustments (`Heads.verbatim_weight`, `Heads.noul_shift`); a zero
-    weight returns the logits untouched, so head sets without them answer bitwise as before."""
+    weight returns the logits untouched, so head sets without them answer bitwise as before.
+    `row`: a table or list row's item, whose choices read the option evidence of its row
+    alone (every row of a returns table says some reason; this row says its own)."""
     if kind == "choice":
         w = float(heads.verbatim_weight)
         if w != 0.0:
-            evidence = option_evidence(field.options or (), int(logits.shape[-1]), trunk.text, trunk.memo)
+            if row is not None:
+                offsets = trunk.tokens.offsets
+                text = trunk.text[offsets[row.anchor][0]:offsets[min(row.region[1], len(offsets)) - 1][1]]
+                evidence = option_evidence(field.options or (), int(logits.shape[-1]), text, None)
+            else:
+                evidence = option_evidence(field.options or (), int(logits.shape[-1]), trunk.text, trunk.memo)
             logits = logits.double() + w * evidence
     elif kind == "noul":
         shift = float(heads.noul_shift)

@@ -38,15 +38,32 @@ def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
     """Shrink [start, end) past whitespace and boundary punctuation.
 
     A final dot stays when it closes an abbreviation or initial ("Acme Inc.", "J."): an
-    upper-case letter or a lower-case abbreviation of at most 3 letters before it.
+    upper-case letter or a lower-case abbreviation of at most 3 letters before it. A final
+    closing bracket stays when the span opened it ("Trailhead jacket (M)").
     """
     while start < end and text[start] in _TRIM:
         start += 1
     while end > start and text[end - 1] in _TRIM:
         if text[end - 1] == "." and _abbreviation_before(text, start, end - 1):
             break
+        if text[end - 1] in _CLOSES and _opens(text, start, end - 1, _CLOSES[text[end - 1]]):
+            break                       # "jacket (M)": the bracket the value opened stays
         end -= 1
     return start, end
+
+
+_CLOSES = {")": "(", "]": "["}
+
+
+def _opens(text: str, start: int, close: int, opener: str) -> bool:
+    """Does text[start:close] leave an `opener` unclosed (so the bracket at `close` is its)?"""
+    depth = 0
+    for ch in text[start:close]:
+        if ch == opener:
+            depth += 1
+        elif ch == text[close] and depth:
+            depth -= 1
+    return depth > 0
 
 
 def _abbreviation_before(text: str, start: int, dot: int) -> bool:

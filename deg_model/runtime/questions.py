@@ -45,6 +45,7 @@ class Item:
     region: tuple[int, int] | None = None  # [lo, hi) context-token indices of the item
     locator: str | None = None
     branch: str | None = None             # plan pointer of the chosen branch ("/pay/|1")
+    cells: tuple | None = None            # a table or list row's `tables.Cell`s (layout items)
 
     @property
     def key(self) -> str:

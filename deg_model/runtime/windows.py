@@ -88,7 +88,7 @@ from ..errors import ContextTooLarge
 from ..heads import Heads
 from ..state import State
 from ..tokenize import Trunk
-from .arrays import array_items, items_at
+from .arrays import array_items, items_at, layout_items
 from .decide import decide_leaf
 from .decode import TokenMap
 from .questions import Item, Question, Scope, chosen_scope
@@ -358,7 +358,8 @@ def _merge_round(rt, run, questions: list[Question], decoded: list[list]) -> Non
                               if w.holds(w.lo + it.anchor)})
             cap = q.array.max_items if q.array.max_items is not None else options.max_items
             kept = anchors[:cap] if cap is not None else anchors
-            items = items_at(q.array, kept, q.region[1], whole.text, whole.tokens)
+            items = (layout_items(rt.heads, q, whole.text, whole.tokens, options, getattr(whole, "memo", None))
+                     or items_at(q.array, kept, q.region[1], whole.text, whole.tokens))
         run.arrays_out.append(ArrayOutcome(pointer=q.pointer, plan_pointer=q.array.pointer, items=len(items)))
         next_scopes += [q.scope + (item,) for item in items]
     run.scopes = next_scopes

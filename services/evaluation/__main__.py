@@ -39,7 +39,7 @@ from services.evaluation.bench import run_bench
 from services.evaluation.datagen_eval import GatewayFiller, load_records, write_datagen_reports
 from services.evaluation.determinism import determinism_report, write_determinism_report
 from services.evaluation import compare
-from services.evaluation.filler import HttpFiller, RuntimeFiller
+from services.evaluation.filler import HttpFiller, RuntimeFiller as DocumentFiller
 from services.evaluation.jobs import describe, enqueue, run_worker
 from services.evaluation.report import write_reports
 from services.evaluation.runner import run_extractbench
@@ -88,7 +88,7 @@ def _run_extractbench(args: argparse.Namespace, parser: argparse.ArgumentParser)
     if args.in_process:
         from deg_model.runtime import load_runtime  # torch: only the in-process run loads it
 
-        filler = RuntimeFiller(load_runtime(args.checkpoint))
+        filler = DocumentFiller(load_runtime(args.checkpoint))
     elif not settings.url:
         parser.error("no gateway to fill with: pass --url, set DEG_EVAL_URL or use --in-process")
     else:

@@ -109,3 +109,19 @@ def test_a_failing_evaluation_is_failed_with_its_error_in_meta(queue_settings, t
 def test_bad_submissions_are_refused_by_the_cli(capsys):
     assert main(["enqueue", "datagen", "--limit", "0"]) == 2
     assert "limit must be a positive integer" in capsys.readouterr().err
+
+
+def test_the_in_process_datagen_command_fills_every_record(tmp_path, monkeypatch, capsys):
+    """`python -m services.evaluation datagen` without --url: the runtime in this process (a
+    tiny random one here) fills each record through the datagen scorer's filler."""
+    import deg_model.runtime
+
+    sys.path.insert(0, str(TINY))
+    from tiny_runtime import load_tiny_runtime
+
+    monkeypatch.setattr(deg_model.runtime, "load_runtime", lambda checkpoint=None: load_tiny_runtime())
+    out = tmp_path / "eval"
+    assert main(["datagen", "--split", "test", "--limit", "2", "--max-items", "3", "--no-progress",
+                 "--out", str(out)]) == 0
+    summary = json.loads((out / "report.json").read_text())["summary"]
+    assert summary["records"] == 2 and summary["errors"] == 0 and summary["valid_rate"] == 1.0
