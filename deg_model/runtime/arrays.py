@@ -9,6 +9,9 @@ Anchored mode: the anchor head scores every context token of the array's region.
   (`PEAK_RADIUS` tokens), then the best remaining tokens outside every radius if too few.
 - `hybrid`: threshold, unless no token passes p > 0.5 and the count says N > 0.
 Anchors come back sorted by position (document order). Ties go to the earlier token.
+Layout rows (`Heads.layout_rows` = 1): an anchored array whose region holds a table or list
+that speaks of it takes the block's rows as its items instead (`layout_items`,
+`tables.layout_rows`); without such a block the heads decide as above.
 
 `array_items` turns a round's count or anchor answer into the items the next round asks
 about: index items `0..N-1`, or anchored items, each with its region (from its anchor to the

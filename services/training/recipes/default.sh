@@ -14,10 +14,10 @@
 #      (prior alone, heads alone, both) on the test domains.
 # Every step is deterministic from its seed. Writes var/train-default/.
 #   bash services/training/recipes/default.sh [STAGE1_STEPS] [STAGE2_STEPS] [TEST_RECORDS]
-# The heads of the shipped checkpoints/deg-smollm2-135m-0.4 came from `... default.sh 1500 100 200`
+# The heads of the shipped checkpoints/deg-smollm2-135m-0.5 came from `... default.sh 1500 100 200`
 # (records of the earlier 10-domain generator); its LM-prior mix and decide adjustments from
 # `python -m services.training fit-prior ... --split val_heldout` (then `--keep-mix` for the
-# relevance gain). See its provenance.json.
+# relevance gain); its layout-rows switch was chosen on val_heldout too. See its provenance.json.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 PY=${PY:-.venv/bin/python}

@@ -26,7 +26,7 @@ from deg_service_procs import EMBEDDED_RUNTIME_FACTORY, REPO, Processes  # noqa:
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # the embedded model in real processes
 
-CHECKPOINT = REPO / "checkpoints" / "deg-smollm2-135m-0.4"
+CHECKPOINT = REPO / "checkpoints" / "deg-smollm2-135m-0.5"
 CONTEXT = "Order A-1042: I was charged twice, total $12.50. Please refund me today!"
 
 
