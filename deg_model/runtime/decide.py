@@ -30,7 +30,7 @@ from .decode import capped, log_probs, plain_scores, typed_scores
 from .prior import LmPrior, mix
 from .questions import Answer, Question
 from .relevance import span_evidence
-from .tables import row_evidence
+from .tables import cell_decision, cell_text, row_evidence
 from .trunk import TrunkView
 from .verbatim import option_evidence
 
@@ -112,14 +112,18 @@ def adjust_decide(heads: Heads, kind: str, field, logits: torch.Tensor, trunk: T
                   row=None) -> torch.Tensor:
     """The fitted decide adjustments (`Heads.verbatim_weight`, `Heads.noul_shift`); a zero
     weight returns the logits untouched, so head sets without them answer bitwise as before.
-    `row`: a table or list row's item, whose choices read the option evidence of its row
-    alone (every row of a returns table says some reason; this row says its own)."""
+    `row`: a table or list row's item, whose choices read the option evidence of the cell
+    under the column that names them, else of their row alone (every row of a returns table
+    says some reason; this row says its own), and whose scores and true/false leaves read
+    that cell too (`tables.cell_decision`), with the same weight."""
+    w = float(heads.verbatim_weight)
+    cell = cell_text(field, row, trunk.text, trunk.tokens.offsets) if row is not None and w != 0.0 else None
     if kind == "choice":
-        w = float(heads.verbatim_weight)
         if w != 0.0:
             if row is not None:
                 offsets = trunk.tokens.offsets
-                text = trunk.text[offsets[row.anchor][0]:offsets[min(row.region[1], len(offsets)) - 1][1]]
+                text = cell if cell is not None else \
+                    trunk.text[offsets[row.anchor][0]:offsets[min(row.region[1], len(offsets)) - 1][1]]
                 evidence = option_evidence(field.options or (), int(logits.shape[-1]), text, None)
             else:
                 evidence = option_evidence(field.options or (), int(logits.shape[-1]), trunk.text, trunk.memo)
@@ -128,6 +132,9 @@ def adjust_decide(heads: Heads, kind: str, field, logits: torch.Tensor, trunk: T
         shift = float(heads.noul_shift)
         if shift != 0.0:
             logits = logits.double() + torch.tensor([shift, 0.0], dtype=torch.float64)
+    if kind in ("score", "noul") and cell is not None:
+        # A table row's own cell under the column that names the leaf ("Severity | 4").
+        logits = logits.double() + w * cell_decision(field, kind, cell, int(logits.shape[-1]))
     return logits
 
 

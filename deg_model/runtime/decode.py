@@ -49,6 +49,9 @@ def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
         if text[end - 1] in _CLOSES and _opens(text, start, end - 1, _CLOSES[text[end - 1]]):
             break                       # "jacket (M)": the bracket the value opened stays
         end -= 1
+    # ... and is taken in when the span's last token stopped just short of it
+    if end < len(text) and text[end] in _CLOSES and _opens(text, start, end, _CLOSES[text[end]]):
+        end += 1
     return start, end
 
 

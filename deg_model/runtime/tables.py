@@ -32,7 +32,8 @@ import torch
 
 from .relevance import STOPWORDS, Sentences, SpanEvidence, field_words, words_of
 
-__all__ = ["Block", "Cell", "column_match", "find_blocks", "layout_rows", "row_evidence"]
+__all__ = ["Block", "Cell", "cell_decision", "cell_text", "column_match", "find_blocks", "layout_rows",
+           "row_evidence"]
 
 _BULLET = regex.compile(r"^[ \t]*(?:([-*\u2022\u00b7\u2013\u2014\u25aa\u25e6>])|(\d{1,3})[.)])[ \t]+(?=\S)")
 _RULE = regex.compile(r"^[\s:|=+-]*-{2,}[\s:|=+-]*$|^[\s:|=+-]*={2,}[\s:|=+-]*$")
@@ -237,6 +238,43 @@ def column_match(field, header: frozenset[str]) -> float:
     rest = field_words(type("_Described", (), {"path": (), "title": field.title,
                                                "description": field.description})) - own
     return 10.0 * len(_expand(own) & head) + len(rest & head)
+
+
+_NEGATIVE = frozenset("no none not false without nil na n".split())
+_NEGATIVE_MARKS = frozenset("- \u2013 \u2014 \u2717 \u2718 0".split())
+
+
+def cell_text(field, item, text: str, offsets: list[tuple[int, int]]) -> str | None:
+    """The text of the cell whose header names the field (`column_match`), or None."""
+    matched = [column_match(field, cell.header) for cell in item.cells]
+    if not matched or max(matched) <= 0:
+        return None
+    cell = item.cells[max(range(len(matched)), key=lambda c: (matched[c], -c))]
+    a, b = item.anchor + cell.first, item.anchor + cell.last
+    if not (0 <= a <= b < len(offsets)):
+        return None
+    return text[offsets[a][0]:offsets[b][1]].strip(" \t|")
+
+
+def cell_decision(field, kind: str, cell: str, width: int) -> torch.Tensor:
+    """[width] float64 evidence a decide leaf reads off its own cell: a score level the cell
+    states as a bare integer; for a true/false leaf, a cell that says no ("none", "-", "no")
+    against one that says anything else ("1 x 23 kg", "yes"), which a filled cell of a
+    yes/no column means. Zeros where the cell says nothing."""
+    out = torch.zeros(width, dtype=torch.float64)
+    if kind == "score":
+        levels = list(field.levels or ())
+        if regex.fullmatch(r"[+-]?\d+", cell):
+            value = int(cell)
+            if value in levels and levels.index(value) < width:
+                out[levels.index(value)] = 1.0
+    elif kind == "noul" and width >= 2:
+        words = set(words_of(cell))
+        if cell in _NEGATIVE_MARKS or (words & _NEGATIVE):
+            out[1] = 1.0
+        elif cell and not cell.isspace():
+            out[0] = 1.0
+    return out
 
 
 def row_evidence(field, item, text: str, offsets: list[tuple[int, int]], memo: dict | None) -> SpanEvidence:

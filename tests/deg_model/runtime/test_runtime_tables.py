@@ -162,6 +162,33 @@ def test_a_value_keeps_the_bracket_it_opened():
     assert trimmed("(the Supplier)") == "the Supplier"
     assert trimmed("code KX-1)") == "code KX-1"
     assert trimmed("list [a] b]") == "list [a] b"
+    text = "| Logo redesign (3 concepts)   |"
+    a, b = trim_span(text, 2, text.index(")"))                   # the token stopped short of it
+    assert text[a:b] == "Logo redesign (3 concepts)"
+
+
+def test_a_row_decides_its_score_and_yes_no_leaves_from_its_own_cell():
+    from deg_model.runtime.questions import Item
+    from deg_model.runtime.tables import cell_decision, cell_text
+
+    table = ("Risk register\n| Risk | Severity | Owner | Checked bag |\n| --- | --- | --- | --- |\n"
+             "| Sandbox down | 4 | Raj | 1 x 23 kg |\n| Audit late | 3 | Ben | none |\n")
+    schema = {"type": "object", "properties": {"risks": {"type": "array", "items": {"type": "object", "properties": {
+        "severity": {"type": "integer", "minimum": 1, "maximum": 5},
+        "checked_bag": {"type": "boolean"}, "owner": {"type": "string"}}}}}}
+    plan = compile_schema(schema)
+    fields = {f.path[-1]: f for f in plan.fields}
+    offsets = offsets_of(table)
+    rows = layout_rows(plan.arrays[0], table, offsets, (0, len(offsets)))
+    items = [Item(plan.arrays[0], k, anchor=a, region=(a, e), cells=c) for k, (a, e, c) in enumerate(rows)]
+    assert [cell_text(fields["severity"], it, table, offsets) for it in items] == ["4", "3"]
+    assert cell_text(fields["owner"], items[1], table, offsets) == "Ben"
+    assert cell_decision(fields["severity"], "score", "4", 5).tolist() == [0, 0, 0, 1, 0]
+    assert cell_decision(fields["severity"], "score", "9", 5).tolist() == [0] * 5       # not a level
+    assert cell_decision(fields["severity"], "score", "4 of 5", 5).tolist() == [0] * 5  # not a bare level
+    bag = fields["checked_bag"]
+    assert cell_decision(bag, "noul", "1 x 23 kg", 2).tolist() == [1, 0]
+    assert [cell_decision(bag, "noul", c, 2).tolist() for c in ("none", "-", "No", "not included")] == [[0, 1]] * 4
 
 
 def test_layout_rows_off_by_default_and_on_one_item_per_row(tiny_backbone):
