@@ -132,9 +132,12 @@ def adjust_decide(heads: Heads, kind: str, field, logits: torch.Tensor, trunk: T
         shift = float(heads.noul_shift)
         if shift != 0.0:
             logits = logits.double() + torch.tensor([shift, 0.0], dtype=torch.float64)
-    if kind in ("score", "noul") and cell is not None:
-        # A table row's own cell under the column that names the leaf ("Severity | 4").
-        logits = logits.double() + w * cell_decision(field, kind, cell, int(logits.shape[-1]))
+    if kind in ("score", "noul") and row is not None and w != 0.0:
+        # A table row's own cell under the column its name names ("Severity | 4"); a column
+        # its description only touches ("Type" for `estimated`) says too little for these.
+        own = cell_text(field, row, trunk.text, trunk.tokens.offsets, min_match=10.0)
+        if own is not None:
+            logits = logits.double() + w * cell_decision(field, kind, own, int(logits.shape[-1]))
     return logits
 
 

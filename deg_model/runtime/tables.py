@@ -242,12 +242,15 @@ def column_match(field, header: frozenset[str]) -> float:
 
 _NEGATIVE = frozenset("no none not false without nil na n".split())
 _NEGATIVE_MARKS = frozenset("- \u2013 \u2014 \u2717 \u2718 0".split())
+_AFFIRMATIVE = frozenset("yes true included".split())
+_AFFIRMATIVE_MARKS = frozenset("y x \u2713 \u2714 \u2611".split())
 
 
-def cell_text(field, item, text: str, offsets: list[tuple[int, int]]) -> str | None:
-    """The text of the cell whose header names the field (`column_match`), or None."""
+def cell_text(field, item, text: str, offsets: list[tuple[int, int]], min_match: float = 1.0) -> str | None:
+    """The text of the cell whose header names the field (`column_match` of at least
+    `min_match`; 10: by the field's own name), or None."""
     matched = [column_match(field, cell.header) for cell in item.cells]
-    if not matched or max(matched) <= 0:
+    if not matched or max(matched) < min_match:
         return None
     cell = item.cells[max(range(len(matched)), key=lambda c: (matched[c], -c))]
     a, b = item.anchor + cell.first, item.anchor + cell.last
@@ -259,8 +262,8 @@ def cell_text(field, item, text: str, offsets: list[tuple[int, int]]) -> str | N
 def cell_decision(field, kind: str, cell: str, width: int) -> torch.Tensor:
     """[width] float64 evidence a decide leaf reads off its own cell: a score level the cell
     states as a bare integer; for a true/false leaf, a cell that says no ("none", "-", "no")
-    against one that says anything else ("1 x 23 kg", "yes"), which a filled cell of a
-    yes/no column means. Zeros where the cell says nothing."""
+    or one that says yes ("yes", a tick, or an amount: "1 x 23 kg"). Zeros where the cell
+    says neither ("A (actual)")."""
     out = torch.zeros(width, dtype=torch.float64)
     if kind == "score":
         levels = list(field.levels or ())
@@ -272,7 +275,7 @@ def cell_decision(field, kind: str, cell: str, width: int) -> torch.Tensor:
         words = set(words_of(cell))
         if cell in _NEGATIVE_MARKS or (words & _NEGATIVE):
             out[1] = 1.0
-        elif cell and not cell.isspace():
+        elif (words & _AFFIRMATIVE) or cell in _AFFIRMATIVE_MARKS or any(ch.isdigit() for ch in cell):
             out[0] = 1.0
     return out
 

@@ -189,6 +189,8 @@ def test_a_row_decides_its_score_and_yes_no_leaves_from_its_own_cell():
     bag = fields["checked_bag"]
     assert cell_decision(bag, "noul", "1 x 23 kg", 2).tolist() == [1, 0]
     assert [cell_decision(bag, "noul", c, 2).tolist() for c in ("none", "-", "No", "not included")] == [[0, 1]] * 4
+    assert [cell_decision(bag, "noul", c, 2).tolist() for c in ("Yes", "\u2713", "2 pcs")] == [[1, 0]] * 3
+    assert cell_decision(bag, "noul", "A (actual)", 2).tolist() == [0, 0]              # says neither
 
 
 def test_layout_rows_off_by_default_and_on_one_item_per_row(tiny_backbone):
