@@ -126,14 +126,18 @@ def _pointer_map(raw):
     return {f.pointer: f for f in raw.fields}, {a.pointer: a for a in raw.arrays}
 
 
-@pytest.mark.parametrize("relevance", [False, True], ids=["heads", "relevance-gain"])
-def test_windowed_fills_are_bitwise_deterministic(tiny_backbone, relevance):
+@pytest.mark.parametrize("relevance,layout", [(False, False), (True, False), (True, True)],
+                         ids=["heads", "relevance-gain", "layout-rows"])
+def test_windowed_fills_are_bitwise_deterministic(tiny_backbone, relevance, layout):
     rt = windowed(tiny_backbone, anchor_bias=0.0)
     with torch.no_grad():
         rt.heads.count.bias[2] += 50.0
         if relevance:                          # the shipped head set's fitted gain
             rt.heads.relevance_weight.fill_(16.0)
             rt.heads.closing_weight.fill_(4.0)
+            rt.heads.verbatim_weight.fill_(4.0)
+        if layout:                             # "Items:" and its list rows, in both copies
+            rt.heads.layout_rows.fill_(1.0)
     context = long_context()
     schema = {k: v for k, v in SCHEMA.items() if k != "properties"}
     props = {k: v for k, v in SCHEMA["properties"].items() if k != "reply"}
@@ -141,6 +145,8 @@ def test_windowed_fills_are_bitwise_deterministic(tiny_backbone, relevance):
     first = rt.fill(context, plan)
     heads = dict(rt.last_heads)
     assert first.arrays and any(a.items for a in first.arrays)
+    if layout:
+        assert {a.pointer: a.items for a in first.arrays}["/items"] == 3     # the list's rows
     # repeat
     assert rt.fill(context, plan) == first
     assert all(torch.equal(rt.last_heads[k], v) for k, v in heads.items())
