@@ -167,17 +167,19 @@ def decode_anchors(mode: str, logits: torch.Tensor, *, min_items: int, cap: int 
 
 
 def array_items(heads: Heads, q: Question, answer: Answer, count: Answer | None, trunk: TrunkView,
-                options: FillOptions, heads_out: dict[str, torch.Tensor] | None = None) -> list[Item]:
+                options: FillOptions, heads_out: dict[str, torch.Tensor] | None = None, *,
+                layout: bool = True) -> list[Item]:
     """The items of one array instance from its count question's answer (index mode) or its
-    anchor question's answer (+ the count question's, unless `threshold`)."""
+    anchor question's answer (+ the count question's, unless `threshold`). `layout` False:
+    the heads' items only (a window's; its merge reads the rows of the whole context)."""
     a_plan = q.array
     if q.kind == "count":
         lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items)
         n = decode_count(keep_head(heads_out, f"count:{q.pointer}", heads.count_logits(answer.a)), lo, hi)
         return [Item(a_plan, i) for i in range(n)]
-    layout = layout_items(heads, q, trunk.text, trunk.tokens, options, trunk.memo)
-    if layout is not None:
-        return layout
+    rows = layout_items(heads, q, trunk.text, trunk.tokens, options, trunk.memo) if layout else None
+    if rows is not None:
+        return rows
     r0, r1 = q.region
     logits = keep_head(heads_out, f"{q.kind}:{q.pointer}", heads.anchor_logits_from_keys(
         answer.a, trunk.anchor_keys[r0:r1], trunk.anchor_u[r0:r1]))        # [R]

@@ -117,11 +117,11 @@ def adjust_decide(heads: Heads, kind: str, field, logits: torch.Tensor, trunk: T
     says some reason; this row says its own), and whose scores and true/false leaves read
     that cell too (`tables.cell_decision`), with the same weight."""
     w = float(heads.verbatim_weight)
-    cell = cell_text(field, row, trunk.text, trunk.tokens.offsets) if row is not None and w != 0.0 else None
     if kind == "choice":
         if w != 0.0:
             if row is not None:
                 offsets = trunk.tokens.offsets
+                cell = cell_text(field, row, trunk.text, offsets)
                 text = cell if cell is not None else \
                     trunk.text[offsets[row.anchor][0]:offsets[min(row.region[1], len(offsets)) - 1][1]]
                 evidence = option_evidence(field.options or (), int(logits.shape[-1]), text, None)

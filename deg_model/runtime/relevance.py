@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import regex
 import torch
 
+from .memo import memoized
 from .verbatim import WORD
 
 _CAMEL = regex.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -46,7 +47,7 @@ _OPENERS = "([{<\"'\u201c\u2018\u00ab"
 _CLOSERS = ".,;:!?)]}>\"'\u201d\u2019\u00bb"
 _MEMO_KEY = "relevance:sentences"
 
-__all__ = ["SpanEvidence", "field_words", "span_evidence"]
+__all__ = ["SpanEvidence", "field_words", "sentences", "span_evidence"]
 
 
 def stem(word: str) -> str:
@@ -151,15 +152,15 @@ class SpanEvidence:
         return rel * (weight + closing_weight * self.closing[last].to(torch.float64))
 
 
+def sentences(text: str, offsets: list[tuple[int, int]], memo: dict | None = None) -> Sentences:
+    """The context's `Sentences`, kept in `memo` (a trunk's) for the other fields."""
+    return memoized(memo, _MEMO_KEY, lambda: Sentences(text, offsets))
+
+
 def span_evidence(field, text: str, offsets: list[tuple[int, int]], memo: dict | None = None) -> SpanEvidence:
     """The field's `SpanEvidence` over a context. `memo` (a trunk's) keeps the sentences for
     the other fields of the request."""
-    if memo is not None and _MEMO_KEY in memo:
-        sents = memo[_MEMO_KEY]
-    else:
-        sents = Sentences(text, offsets)
-        if memo is not None:
-            memo[_MEMO_KEY] = sents
+    sents = sentences(text, offsets, memo)
     t = len(offsets)
     query = field_words(field)
     start = torch.zeros(t, dtype=torch.float64)

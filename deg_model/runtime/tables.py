@@ -30,7 +30,8 @@ from dataclasses import dataclass
 import regex
 import torch
 
-from .relevance import STOPWORDS, Sentences, SpanEvidence, field_words, words_of
+from .memo import memoized
+from .relevance import STOPWORDS, SpanEvidence, field_words, sentences, words_of
 
 __all__ = ["Block", "Cell", "cell_decision", "cell_text", "column_match", "find_blocks", "layout_rows",
            "row_evidence"]
@@ -182,12 +183,7 @@ def layout_rows(a_plan, text: str, offsets: list[tuple[int, int]], region: tuple
                 memo: dict | None = None) -> list[tuple[int, int, tuple[Cell, ...]]] | None:
     """The rows of the block that speaks of the array inside its token region, as (anchor
     token, end token exclusive, cells), or None when no block does (the heads decide)."""
-    if memo is not None and _MEMO_KEY in memo:
-        blocks = memo[_MEMO_KEY]
-    else:
-        blocks = find_blocks(text)
-        if memo is not None:
-            memo[_MEMO_KEY] = blocks
+    blocks = memoized(memo, _MEMO_KEY, lambda: find_blocks(text))
     r0, r1 = region
     if not offsets or r1 <= r0:
         return None
@@ -246,13 +242,23 @@ _AFFIRMATIVE = frozenset("yes true included".split())
 _AFFIRMATIVE_MARKS = frozenset("y x \u2713 \u2714 \u2611".split())
 
 
+def best_column(field, item) -> tuple[int, float]:
+    """(index, `column_match`) of the row's cell whose header names the field best (the
+    first on ties); (-1, 0.0) for a row without cells."""
+    matched = [column_match(field, cell.header) for cell in item.cells]
+    if not matched:
+        return -1, 0.0
+    best = max(range(len(matched)), key=lambda c: (matched[c], -c))
+    return best, matched[best]
+
+
 def cell_text(field, item, text: str, offsets: list[tuple[int, int]], min_match: float = 1.0) -> str | None:
     """The text of the cell whose header names the field (`column_match` of at least
     `min_match`; 10: by the field's own name), or None."""
-    matched = [column_match(field, cell.header) for cell in item.cells]
-    if not matched or max(matched) < min_match:
+    best, score = best_column(field, item)
+    if best < 0 or score < min_match:
         return None
-    cell = item.cells[max(range(len(matched)), key=lambda c: (matched[c], -c))]
+    cell = item.cells[best]
     a, b = item.anchor + cell.first, item.anchor + cell.last
     if not (0 <= a <= b < len(offsets)):
         return None
@@ -285,16 +291,10 @@ def row_evidence(field, item, text: str, offsets: list[tuple[int, int]], memo: d
     (`column_match`), or, without such a header, 0.5 on the spans of each cell of its row; 0
     elsewhere. A cell's first word start gains `OPENING` more and `closing` marks its last
     word end, so the span that reads a cell whole gains most."""
-    from .relevance import _MEMO_KEY as _SENTENCES
-    sents = memo.get(_SENTENCES) if memo is not None else None
-    if sents is None:
-        sents = Sentences(text, offsets)
-        if memo is not None:
-            memo[_SENTENCES] = sents
+    sents = sentences(text, offsets, memo)
     t = len(offsets)
-    matched = [column_match(field, cell.header) for cell in item.cells]
-    best = max(range(len(matched)), key=lambda c: (matched[c], -c)) if matched else None
-    if best is not None and matched[best] > 0:
+    best, score = best_column(field, item)
+    if score > 0:
         spans, rel = [item.cells[best]], 1.0
     else:
         spans, rel = list(item.cells), 0.5

@@ -16,6 +16,8 @@ from typing import Any, Sequence
 import regex
 import torch
 
+from .memo import memoized
+
 # A word: a run of letters or digits (no underscore), the unit both the option evidence and
 # the relevance gain (`relevance.py`) count in.
 WORD = regex.compile(r"[^\W_]+", regex.VERSION0)
@@ -34,12 +36,7 @@ def option_evidence(options: Sequence[Any], width: int, text: str, memo: dict | 
     """[width] float64: 1.0 where option k (k < len(options)) is stated verbatim in `text`.
     `width` covers a nullable choice's extra null outcome (always 0.0). `memo` (a trunk's)
     keeps the context's words for the other choices of the request."""
-    if memo is not None and _MEMO_KEY in memo:
-        words = memo[_MEMO_KEY]
-    else:
-        words = _words(text)
-        if memo is not None:
-            memo[_MEMO_KEY] = words
+    words = memoized(memo, _MEMO_KEY, lambda: _words(text))
     out = torch.zeros(width, dtype=torch.float64)
     for k, option in enumerate(options[:width]):
         if isinstance(option, str) and _LETTER.search(option):

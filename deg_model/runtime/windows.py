@@ -328,7 +328,8 @@ def _decode_window(rt, run, w: Window, asked: list[Question], answers: list) -> 
             out.append(_decide(rt, q, answer, w, run.options, run.heads if record else None))
         elif q.kind == "anchor" or (q.kind == "count" and not rt._anchored(q.array, run.plan, run.trunk)):
             recorded = {} if record else None
-            out.append(array_items(rt.heads, q, answer, counts.get(q.pointer), w.view, run.options, recorded))
+            out.append(array_items(rt.heads, q, answer, counts.get(q.pointer), w.view, run.options, recorded,
+                                   layout=False))
             _keep(run.heads, recorded, w)
         else:
             out.append(None)
