@@ -199,13 +199,71 @@ class Backbone:
         return (torch.zeros((rows, *rec_shape), dtype=torch.float32, device=self.device),
                 torch.zeros((rows, *tail_shape), dtype=self.dtype, device=self.device))
 
-    def prefill(self, ids: torch.Tensor) -> State:
-        """Read a context once: ids [T] -> State with K/V, layer states and final-normed hidden [T, H]."""
-        return self.extend(self.new_state(), ids)
+    def prefill(self, ids: torch.Tensor, *, adapters: "LoraAdapters | None" = None) -> State:
+        """Read a context once: ids [T] -> State with K/V, layer states and final-normed hidden [T, H].
+
+        `adapters` with a context adapter (`lora.CONTEXT`) read every context token through it
+        on the adapted layers (contract 12.7 `--lora-context`); otherwise the base weights."""
+        return self.extend(self.new_state(), ids, adapters=adapters)
 
     @torch.inference_mode()
-    def extend(self, state: State, ids: torch.Tensor) -> State:
-        """Consume ids [n] in place, continuing at position state.length; returns `state`."""
+    def prefill_captured(self, ids: torch.Tensor, layer: int) -> tuple[State, torch.Tensor]:
+        """`prefill(ids)` (base weights, one shot) that also returns the hidden states entering
+        `layer` [T, H]: what training of the layers from `layer` up resumes from."""
+        ids = self._check_ids(ids, "ids")
+        if not 0 < layer < len(self.spec.layer_kinds):
+            raise ValueError(f"capture layer {layer} is outside [1, {len(self.spec.layer_kinds)})")
+        if int(ids.shape[0]) > min(self.dense_prefill_max, self.spec.max_positions):
+            raise ContextTooLong(int(ids.shape[0]), min(self.dense_prefill_max, self.spec.max_positions))
+        state = self.new_state()
+        state.reserve(int(ids.shape[0]))
+        captured: list[torch.Tensor] = []
+        self._trunk_chunk(state, ids, capture=(layer, captured))
+        return state, captured[0]
+
+    def resume_trunk(self, hidden: torch.Tensor, start_layer: int, *, adapters: "LoraAdapters | None" = None,
+                     grad: bool = False) -> State:
+        """A trunk State from the hidden states entering `start_layer` ([T, H], positions 0..T-1,
+        e.g. `prefill_captured`'s): the layers from there run (with the context adapter when
+        `adapters` has one); the State holds K/V of those layers only and the final-normed
+        hidden. The same ops as `prefill`, so the K/V match it; `grad=True` keeps the graph
+        (training the adapted layers on the context)."""
+        spec, fam, w = self.spec, self.family, self.weights
+        if STATE in spec.layer_kinds:
+            raise ValueError("resume_trunk is implemented for pure-attention families")
+        T = int(hidden.shape[0])
+        kv: list[KVBuffer | None] = [None] * len(spec.layer_kinds)
+        with torch.inference_mode(not grad):
+            cos, sin = fam.rotary(spec, w, torch.arange(T, device=self.device))
+
+            def attend(i: int, q: torch.Tensor, k: torch.Tensor, v: torch.Tensor) -> torch.Tensor:
+                keys, values = k.transpose(0, 1), v.transpose(0, 1)             # [Hkv, T, D]
+                kv[i] = KVBuffer.wrap(keys, values)
+                return self.kernels.trunk(q, keys, values, 0)                  # [T, Hq*D]
+
+            h = self._layers(hidden.to(self.dtype), cos, sin, range(start_layer, len(spec.layer_kinds)),
+                             None, attend, self._trunk_lora(adapters, T))
+            normed = fam.final_norm(spec, w, h)                                # [T, H]
+        buf = GrowBuffer((0, spec.hidden_size), 0, self.dtype, self.device)
+        buf.data, buf.length = normed, T
+        return State(kv=kv, lin=[None] * len(spec.layer_kinds), hidden_buffer=buf, length=T)
+
+    def _trunk_lora(self, adapters: "LoraAdapters | None", n: int) -> dict[str, Any]:
+        """The `lora=` keyword of the trunk's family calls: every token on the context adapter."""
+        index = None if adapters is None else adapters.context_index
+        if index is None:
+            return {}
+        adapters.check_backbone(self)
+        token_adapter = torch.full((n,), index, dtype=torch.long, device=self.device)     # [n]
+
+        def lora(layer: int, proj: str, x: torch.Tensor) -> torch.Tensor | None:
+            return adapters.delta(layer, proj, x, token_adapter)
+        return {"lora": lora}
+
+    @torch.inference_mode()
+    def extend(self, state: State, ids: torch.Tensor, *, adapters: "LoraAdapters | None" = None) -> State:
+        """Consume ids [n] in place, continuing at position state.length; returns `state`
+        (`adapters`: as in `prefill`; a trunk is extended the way it was read)."""
         ids = self._check_ids(ids, "ids")
         n = int(ids.shape[0])
         total = state.length + n
@@ -218,10 +276,11 @@ class Backbone:
         else:
             pieces = list(torch.split(ids, self.prefill_chunk))
         for piece in pieces:
-            self._trunk_chunk(state, piece)
+            self._trunk_chunk(state, piece, adapters)
         return state
 
-    def _trunk_chunk(self, state: State, ids: torch.Tensor) -> None:
+    def _trunk_chunk(self, state: State, ids: torch.Tensor, adapters: "LoraAdapters | None" = None,
+                     capture: tuple[int, list] | None = None) -> None:
         fam, spec, w = self.family, self.spec, self.weights
         start, C = state.length, int(ids.shape[0])
         positions = torch.arange(start, start + C, device=self.device)
@@ -241,7 +300,14 @@ class Backbone:
             buf.append(k, v)
             return self.kernels.trunk(q, buf.keys, buf.values, start)        # [C, Hq*D]
 
-        h = self._layers(h, cos, sin, range(len(spec.layer_kinds)), mix, attend)
+        lora = self._trunk_lora(adapters, C)
+        if capture is None:
+            h = self._layers(h, cos, sin, range(len(spec.layer_kinds)), mix, attend, lora)
+        else:
+            at, out = capture
+            h = self._layers(h, cos, sin, range(at), mix, attend, lora)
+            out.append(h.clone())                                           # [C, H] entering layer `at`
+            h = self._layers(h, cos, sin, range(at, len(spec.layer_kinds)), mix, attend, lora)
         state.hidden_buffer.append(fam.final_norm(spec, w, h))
         state.length += C
 

@@ -14,8 +14,11 @@ rows with different adapters (or none) share one batch. Both GEMMs go through
 `kernels.tiles.linear` on the fork path's fixed-shape tiles, so a token's delta depends only on
 that token (batch-invariant like the base projections).
 
-Which fork row uses which adapter is decided by its head kind (`ADAPTER_OF_HEAD`); generate
-rows and the trunk always run adapter-off (the base model).
+Which fork row uses which adapter is decided by its head kind (`ADAPTER_OF_HEAD`). An adapter
+named `context` (`CONTEXT`, contract 12.7 `--lora-context`) reads the context: every trunk token
+of the adapted layers takes it (`Backbone.prefill(ids, adapters=...)`), so the span pointer's
+keys and the K/V every fork attends are the adapted ones. Without it the trunk runs the base
+weights. Generate rows run adapter-off themselves and read the trunk as it was read.
 
 Files: `adapters.safetensors` holds `"{layer}.{proj}.lora_A"` `[n*r, in]` and `lora_B`
 `[out, n*r]`; the config (`LoraConfig.to_dict()`) sits in `deg.json["lora"]`.
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
 ADAPTER_OF_HEAD = {"choice": "decide", "score": "decide", "noul": "decide",
                    "extract": "extract", "count": "extract", "anchor": "extract"}
 SHARED = "shared"            # a lone adapter of this name serves every head kind (`--adapters shared`)
+CONTEXT = "context"          # the adapter of the trunk's context tokens (absent: the trunk runs the base)
 PROJECTIONS = ("qkv", "o", "gate_up", "down")
 FAMILIES = ("llama",)
 
@@ -155,6 +159,11 @@ class LoraAdapters(torch.nn.Module):
             return self.config.adapters.index(name)
         except ValueError:
             raise ValueError(f"unknown adapter {name!r}; this model has {list(self.config.adapters)}") from None
+
+    @property
+    def context_index(self) -> int | None:
+        """The context adapter's index in the selector, or None when the trunk runs the base."""
+        return self.config.adapters.index(CONTEXT) if CONTEXT in self.config.adapters else None
 
     def for_head(self, head: str) -> int:
         """The adapter index of a fork row asking head kind `head` (`ADAPTER_OF_HEAD`); a model

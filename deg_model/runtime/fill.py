@@ -236,7 +236,7 @@ class Runtime:
             if run.error is None and run.shared_state and any(f.mode == "generate" for f in run.plan.fields):
                 run.state = private_state(run.state)     # KNOWN VALUES must not extend a kept trunk
         generate_phase(self.backbone, self.layout, self.questions,
-                       [r for r in runs if r.error is None and r.raw is not None])
+                       [r for r in runs if r.error is None and r.raw is not None], adapters=self.adapters)
         for run in runs:
             if run.error is None and run.raw is not None:
                 run.report()
@@ -287,14 +287,14 @@ class Runtime:
         width = self.windowing.width(self.backbone.spec.max_positions, trunk_ids)
         run.tokens_total = int(trunk_ids.context_index.numel())
         if run.tokens_total <= width:
-            run.state = self.backbone.prefill(trunk_ids.ids)
+            run.state = self.backbone.prefill(trunk_ids.ids, adapters=self.adapters)
             run.trunk = self._trunk_view(trunk_ids, run.state)
             run.tokens_read = run.tokens_total
             run.report()
         else:
             # Windowed trunk: windows are read as rounds ask them; the generate phase continues
             # the first window (`_finish_parallel`).
-            run.trunk = read_windows(self.backbone, self.heads, trunk_ids, width)
+            run.trunk = read_windows(self.backbone, self.heads, trunk_ids, width, adapters=self.adapters)
             run.stats["windows"] = len(run.trunk.windows)
         run.stats["prompt_tokens"] = run.trunk.ids_len
 

@@ -17,6 +17,7 @@ from deg.pointer import concretize, pointer_of, split
 from deg.response import chosen_branches, on_chosen_branches
 
 from ..backbone import Backbone
+from ..lora import LoraAdapters
 from ..tokenize import PromptLayout
 from . import layout as L
 from .generate import GenerateRow, generate_rows
@@ -26,15 +27,17 @@ from .questions import QuestionBuilder
 __all__ = ["generate_phase", "leaf_order"]
 
 
-def generate_phase(backbone: Backbone, layout: PromptLayout, lines: QuestionBuilder, runs: list[JobRun]) -> None:
+def generate_phase(backbone: Backbone, layout: PromptLayout, lines: QuestionBuilder, runs: list[JobRun], *,
+                   adapters: LoraAdapters | None = None) -> None:
     """The generate phase of every run with x-generate fields: each run's trunk is extended
-    by its own KNOWN VALUES block, then the rows of all runs decode together."""
+    by its own KNOWN VALUES block (read the way the trunk was: `adapters`' context adapter),
+    then the rows of all runs decode together (adapter-off)."""
     rows: list[GenerateRow] = []
     owners: list[JobRun] = []
     for run in runs:
         if not any(f.mode == "generate" for f in run.plan.fields):
             continue
-        built = guard(run, _rows_of, backbone, layout, lines, run, len(owners))
+        built = guard(run, _rows_of, backbone, layout, lines, run, len(owners), adapters)
         if built:
             rows += built
             owners += [run] * len(built)
@@ -52,12 +55,12 @@ def generate_phase(backbone: Backbone, layout: PromptLayout, lines: QuestionBuil
 
 
 def _rows_of(backbone: Backbone, layout: PromptLayout, lines: QuestionBuilder, run: JobRun,
-             group: int) -> list[GenerateRow]:
+             group: int, adapters: LoraAdapters | None = None) -> list[GenerateRow]:
     plan, raw, options = run.plan, run.raw, run.options
     order = leaf_order(plan)
     known = [(_shown(o.pointer), o.value) for o in sorted(raw.fields, key=order)
              if o.mode != "generate" and _known(o, plan)]
-    backbone.extend(run.state, layout.encode_fork(L.known_values_block(known)))
+    backbone.extend(run.state, layout.encode_fork(L.known_values_block(known)), adapters=adapters)
     rows: list[GenerateRow] = []
     for f, pointer, item_path in _generate_instances(plan, raw):
         shown = _shown(pointer)

@@ -86,6 +86,7 @@ from deg.request import FillOptions
 from ..backbone import Backbone
 from ..errors import ContextTooLarge
 from ..heads import Heads
+from ..lora import LoraAdapters
 from ..state import State
 from ..tokenize import Trunk
 from .arrays import array_items, items_at, layout_items
@@ -165,6 +166,7 @@ class WindowedTrunk:
     memo: dict = field(default_factory=dict)
     backbone: Backbone | None = None
     heads: Heads | None = None
+    adapters: LoraAdapters | None = None   # the checkpoint's (a context adapter reads every window)
     reads: int = 0                # window prefills, re-reads of later rounds included
     read_tokens: int = 0          # trunk tokens those prefills read
     pinned: int | None = None     # the window kept resident across rounds (the generate phase's)
@@ -187,7 +189,7 @@ class WindowedTrunk:
     def open(self, w: Window) -> Window:
         """The window with its state and view resident: prefilled now unless it still is."""
         if w.state is None:
-            w.state = self.backbone.prefill(w.piece.ids)
+            w.state = self.backbone.prefill(w.piece.ids, adapters=self.adapters)
             w.view = read_trunk(self.backbone, self.heads, w.piece, w.state)
             self.reads += 1
             self.read_tokens += int(w.piece.ids.shape[0])
@@ -216,7 +218,8 @@ def _localize(q: Question, w: Window) -> Question:
     return dataclasses.replace(q, scope=scope, region=region)
 
 
-def read_windows(backbone: Backbone, heads: Heads, trunk: Trunk, width: int) -> WindowedTrunk:
+def read_windows(backbone: Backbone, heads: Heads, trunk: Trunk, width: int, *,
+                 adapters: LoraAdapters | None = None) -> WindowedTrunk:
     """Cut a trunk into windows (each a normal trunk of its own); none is prefilled yet:
     `WindowedTrunk.open` reads one when a round first asks it something."""
     n, p = int(trunk.context_index.numel()), trunk.prefix_length
@@ -234,7 +237,7 @@ def read_windows(backbone: Backbone, heads: Heads, trunk: Trunk, width: int) -> 
         total += int(piece.ids.shape[0])
     offsets = [(int(s), int(e)) for s, e in trunk.offsets.tolist()]
     return WindowedTrunk(text=trunk.context, tokens=TokenMap(offsets), ids_len=total, windows=windows,
-                         backbone=backbone, heads=heads)
+                         backbone=backbone, heads=heads, adapters=adapters)
 
 
 @dataclass

@@ -7,6 +7,12 @@ the trunk's K/V of the layers from there on (`rec.kv`). A training step resumes 
 there (`Backbone.fork_many(start_layer=..., start_hidden=...)`, the same batch-invariant code
 inference runs) with the adapters of its head kind, and the heads read the new `a` / `o`.
 Exact: the skipped layers would give the same bits at every step.
+
+With the context adapted too (`--adapt-context`, contract 12.7 `--lora-context`), the cache
+keeps the trunk's hidden states entering `adapt_from` (`rec.trunk_h0`) instead of its K/V: a
+step re-reads the context through the adapted layers with the context adapter
+(`Backbone.resume_trunk`), the fork rows attend those K/V, and the heads read the adapted
+context rows, so every fork's gradient reaches the context's adapted layers too.
 """
 from __future__ import annotations
 
@@ -32,13 +38,24 @@ def prefix_state(backbone: Backbone, rec: FeatureRecord) -> State:
     return State(kv=kv, lin=[None] * n_layers, hidden_buffer=hidden, length=int(rec.trunk_length))
 
 
+def adapted_trunk(backbone: Backbone, adapters: LoraAdapters, rec: FeatureRecord, *, grad: bool) -> State:
+    """The record's trunk re-read from layer `adapt_from` with the context adapter."""
+    if rec.trunk_h0 is None or rec.adapt_from is None:
+        raise ValueError(f"{rec.uid}: this feature cache has no trunk inputs (build it with --adapt-context)")
+    if adapters.context_index is None:
+        raise ValueError("a context-adapted feature cache needs adapters with a 'context' adapter")
+    return backbone.resume_trunk(rec.trunk_h0, rec.adapt_from, adapters=adapters, grad=grad)
+
+
 def adapted_questions(backbone: Backbone, adapters: LoraAdapters, rec: FeatureRecord, *, grad: bool,
                       questions: Sequence[FeatureQuestion] | None = None,
-                      token_budget: int = FORK_TOKEN_BUDGET) -> list[FeatureQuestion]:
+                      token_budget: int = FORK_TOKEN_BUDGET, state: State | None = None) -> list[FeatureQuestion]:
     """`rec`'s questions (or the given subset) with `a` [H] / `o` [n, H] recomputed through
     layers >= rec.adapt_from with each question's adapter (choice/score/noul -> decide,
-    extract/count/anchor -> extract). `grad=True` keeps the graph to the adapters."""
-    state = prefix_state(backbone, rec)
+    extract/count/anchor -> extract). `grad=True` keeps the graph to the adapters. `state`:
+    the trunk the rows attend (default: the cached base trunk's K/V)."""
+    if state is None:
+        state = prefix_state(backbone, rec)
     questions = list(rec.questions if questions is None else questions)
     if adapters.config.layers and min(adapters.config.layers) < rec.adapt_from:
         raise ValueError(f"adapters start at layer {min(adapters.config.layers)}, below the cache's "
@@ -78,4 +95,9 @@ def adapted_record(backbone: Backbone, adapters: LoraAdapters | None, rec: Featu
     """`rec` with adapted questions (unchanged when there are no adapters)."""
     if adapters is None:
         return rec
-    return dataclasses.replace(rec, questions=adapted_questions(backbone, adapters, rec, grad=grad))
+    if rec.trunk_h0 is None:
+        return dataclasses.replace(rec, questions=adapted_questions(backbone, adapters, rec, grad=grad))
+    state = adapted_trunk(backbone, adapters, rec, grad=grad)
+    ctx = state.hidden[rec.ctx_index].to(rec.ctx.dtype)                               # [Tc, H]
+    return dataclasses.replace(rec, ctx=ctx, questions=adapted_questions(backbone, adapters, rec, grad=grad,
+                                                                         state=state))

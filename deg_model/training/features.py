@@ -22,6 +22,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, Callable, Iterable
 
 import torch
@@ -61,6 +62,9 @@ class FeatureRecord:
     trunk_length: int = 0                   # trunk tokens (positions of the fork rows start here)
     kv: dict[int, tuple[torch.Tensor, torch.Tensor]] | None = None   # layer -> trunk K, V [Hkv, T, D]
     ctx_emb: torch.Tensor | None = None     # [Tc, H] input embeddings of ctx_ids (attach_embeddings)
+    # context-adapted LoRA training (`--adapt-context`): the trunk resumed at layer adapt_from
+    trunk_h0: torch.Tensor | None = None    # [T, H] trunk hidden entering layer adapt_from
+    ctx_index: torch.Tensor | None = None   # [Tc] trunk positions of the context tokens
 
 
 def attach_embeddings(records: Iterable[FeatureRecord], embed: torch.Tensor) -> None:
@@ -116,6 +120,40 @@ def save_cache(directory: str | Path, records: Iterable[FeatureRecord], identity
     write_index(directory, identity, uids)
 
 
+def read_record(path: Path) -> FeatureRecord:
+    raw = torch.load(path, weights_only=False)
+    questions = [FeatureQuestion(**q) for q in raw.pop("questions")]
+    return FeatureRecord(questions=questions, **raw)
+
+
+class LazyCache(Sequence):
+    """A feature cache read one record at a time (a run over thousands of records whose
+    cached hidden states do not fit in memory at once): `cache[i]` loads record i from disk
+    (with its context embeddings when `embed` is given). `uids` and `identity` come from the
+    index without reading any record."""
+
+    def __init__(self, directory: str | Path, embed: torch.Tensor | None = None):
+        self.directory = Path(directory)
+        index_file = self.directory / "index.json"
+        if not index_file.is_file():
+            raise FileNotFoundError(f"{self.directory}: no feature cache (index.json missing)")
+        index = json.loads(index_file.read_text())
+        self.uids: list[str] = list(index["uids"])
+        self.identity: dict[str, Any] = index.get("identity", {})
+        self.embed = embed
+
+    def __len__(self) -> int:
+        return len(self.uids)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        rec = read_record(self.directory / record_file_name(self.uids[i]))
+        if self.embed is not None:
+            attach_embeddings([rec], self.embed)
+        return rec
+
+
 def load_cache(directory: str | Path, select: Callable[[str], bool] | None = None) -> list[FeatureRecord]:
     """The cached records in index order; `select(uid)` keeps a subset (a rank's shard)
     without reading the other records' files."""
@@ -127,7 +165,5 @@ def load_cache(directory: str | Path, select: Callable[[str], bool] | None = Non
     for uid in json.loads(index_file.read_text())["uids"]:
         if select is not None and not select(uid):
             continue
-        raw = torch.load(directory / record_file_name(uid), weights_only=False)
-        questions = [FeatureQuestion(**q) for q in raw.pop("questions")]
-        out.append(FeatureRecord(questions=questions, **raw))
+        out.append(read_record(directory / record_file_name(uid)))
     return out

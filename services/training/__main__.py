@@ -37,7 +37,8 @@ def _train_settings(args) -> TrainSettings:
     return TrainSettings(steps=args.steps, batch_records=args.batch_records, lr=args.lr, warmup=args.warmup,
                          seed=args.seed, save_every=args.save_every, array_mode=args.array_mode,
                          context=args.context, lora_rank=args.lora_rank, lora_alpha=args.lora_alpha,
-                         lora_lr=args.lora_lr, lora_from=args.lora_from, init_from=args.init_from)
+                         lora_lr=args.lora_lr, lora_from=args.lora_from, init_from=args.init_from,
+                         val_features=args.val_features)
 
 
 def _add_train_args(p):
@@ -61,6 +62,8 @@ def _add_train_args(p):
     p.add_argument("--lora-from", type=int, default=None,
                    help="first adapted layer (default: the feature cache's --adapt-from)")
     p.add_argument("--init-from", default=None, help="start the heads from this checkpoint's heads")
+    p.add_argument("--val-features", default=None,
+                   help="a val feature cache whose loss is logged at every checkpoint (<out>/log.jsonl)")
 
 
 def _add_world_size(p):
@@ -113,13 +116,15 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     _add_cal_args(sub.add_parser("calibrate", help="fit temperatures on val records, in place"))
     f = sub.add_parser("features", help="cache frozen-backbone features of records")
     f.add_argument("--records", required=True)
-    f.add_argument("--split", choices=("train", "val"), required=True)
+    f.add_argument("--split", choices=("train", "val", "val_heldout"), required=True)
     f.add_argument("--out", required=True)
     f.add_argument("--array-mode", choices=("index", "anchor"), default="index")
     f.add_argument("--seed", type=int, default=0)
     f.add_argument("--limit", type=int, default=None)
     f.add_argument("--adapt-from", type=int, default=None,
                    help="also cache LoRA training inputs for layers >= this one")
+    f.add_argument("--adapt-context", action="store_true",
+                   help="with --adapt-from: cache the trunk entering that layer, so training adapts the context too")
     f.add_argument("--max-forks", type=int, default=None,
                    help="cache at most this many questions per record (anchor/count always kept)")
     v = sub.add_parser("validate", help="the training loss of checkpoints on a val feature cache")
@@ -172,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
         elif args.command == "features":
             print(cache_features(args.records, args.split, args.out, array_mode=args.array_mode, seed=args.seed,
                                  limit=args.limit, progress=True, adapt_from=args.adapt_from,
-                                 max_forks=args.max_forks))
+                                 max_forks=args.max_forks, adapt_context=args.adapt_context))
         elif args.command == "validate":
             for row in validation_loss(args.checkpoints, args.features):
                 print(json.dumps(row))

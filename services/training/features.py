@@ -42,14 +42,22 @@ def cap_examples(examples: list[Example], max_forks: int | None, seed: int, uid:
 
 def record_features(backbone: Backbone, builder: ExampleBuilder, record: dict[str, Any],
                     *, token_budget: int = FORK_TOKEN_BUDGET, adapt_from: int | None = None,
-                    max_forks: int | None = None) -> FeatureRecord:
+                    max_forks: int | None = None, adapt_context: bool = False) -> FeatureRecord:
     """`adapt_from`: also keep what LoRA training of layers >= adapt_from needs (the frozen
     layers below give the same bits every step, so they run once, here): each fork row's
-    hidden states entering that layer and the trunk's K/V of the adapted layers.
+    hidden states entering that layer and the trunk's K/V of the adapted layers, or with
+    `adapt_context` (the adapters read the context too) the trunk's hidden states entering
+    that layer instead of its K/V: training re-reads the context through the adapted layers.
     `max_forks`: cache at most that many of the record's questions (`cap_examples`)."""
     built = builder.build(record)
     examples = cap_examples(built.examples, max_forks, builder.seed, built.uid)
-    state = backbone.prefill(built.trunk.ids)
+    trunk_h0 = None
+    if adapt_context:
+        if adapt_from is None:
+            raise ValueError("adapt_context needs adapt_from (the first adapted layer)")
+        state, trunk_h0 = backbone.prefill_captured(built.trunk.ids, adapt_from)
+    else:
+        state = backbone.prefill(built.trunk.ids)
     ctx = state.hidden[built.trunk.context_index].to(torch.float32).clone()   # [Tc, H]
     ctx_ids = built.trunk.ids[built.trunk.context_index].clone()              # [Tc]
     questions: list[FeatureQuestion] = []
@@ -81,28 +89,33 @@ def record_features(backbone: Backbone, builder: ExampleBuilder, record: dict[st
         width = max(width, n)
     flush()
     kv = None
-    if adapt_from is not None:
+    if adapt_from is not None and not adapt_context:
         kv = {i: (buf.keys.clone(), buf.values.clone()) for i, buf in enumerate(state.kv)
               if i >= adapt_from and buf is not None}
+    ctx_index = built.trunk.context_index.clone() if adapt_context else None
     return FeatureRecord(built.uid, ctx, questions, ctx_ids=ctx_ids, adapt_from=adapt_from,
-                         trunk_length=int(state.length), kv=kv)
+                         trunk_length=int(state.length), kv=kv, trunk_h0=trunk_h0, ctx_index=ctx_index)
 
 
 def backbone_identity(backbone: Backbone, builder: ExampleBuilder, adapt_from: int | None = None,
-                      max_forks: int | None = None) -> dict[str, Any]:
-    return {"family": backbone.family.name, "hidden": backbone.spec.hidden_size,
-            "layers": len(backbone.spec.layer_kinds), "array_mode": builder.config.array_mode,
-            "seed": builder.seed, "system": builder.layout.chat.system, "adapt_from": adapt_from,
-            "max_forks": max_forks}
+                      max_forks: int | None = None, adapt_context: bool = False) -> dict[str, Any]:
+    identity = {"family": backbone.family.name, "hidden": backbone.spec.hidden_size,
+                "layers": len(backbone.spec.layer_kinds), "array_mode": builder.config.array_mode,
+                "seed": builder.seed, "system": builder.layout.chat.system, "adapt_from": adapt_from,
+                "max_forks": max_forks}
+    if adapt_context:               # older caches keep their identity
+        identity["adapt_context"] = True
+    return identity
 
 
 def build_cache(directory: str | Path, backbone: Backbone, builder: ExampleBuilder,
                 records: Iterable[dict[str, Any]], *, progress: bool = False,
-                adapt_from: int | None = None, max_forks: int | None = None) -> list[str]:
+                adapt_from: int | None = None, max_forks: int | None = None,
+                adapt_context: bool = False) -> list[str]:
     """Compute (or reuse) every record's features under `directory`; returns the uids in order."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
-    identity = backbone_identity(backbone, builder, adapt_from, max_forks)
+    identity = backbone_identity(backbone, builder, adapt_from, max_forks, adapt_context)
     index_file = directory / "index.json"
     if index_file.exists():
         old = json.loads(index_file.read_text())
@@ -117,7 +130,7 @@ def build_cache(directory: str | Path, backbone: Backbone, builder: ExampleBuild
         path = directory / record_file_name(record["uid"])
         if not path.exists():
             save_record(path, record_features(backbone, builder, record, adapt_from=adapt_from,
-                                               max_forks=max_forks))
+                                               max_forks=max_forks, adapt_context=adapt_context))
         uids.append(record["uid"])
         if len(uids) % 25 == 0:         # a stopped run leaves a usable cache of what it did
             write_index(directory, identity, uids)

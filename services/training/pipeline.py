@@ -19,7 +19,7 @@ from deg_model.loading import EMBEDDED_NAME, load_backbone
 from deg_model.lora import LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
 from deg_model.training.calibration import calibrate_checkpoint
-from deg_model.training.features import attach_embeddings, load_cache, needs_embeddings
+from deg_model.training.features import LazyCache, attach_embeddings, load_cache, needs_embeddings
 from deg_model.training.objective import batch_loss
 
 from .examples import ExampleBuilder, training_runtime
@@ -53,7 +53,8 @@ def read_records(path: str | Path, split: str, limit: int | None = None) -> Iter
 def cache_features(records_path: str | Path, split: str, features_dir: str | Path, *,
                    array_mode: str, seed: int, limit: int | None = None, backbone_name: str | None = None,
                    progress: bool = False, select: Callable[[dict[str, Any]], bool] | None = None,
-                   adapt_from: int | None = None, max_forks: int | None = None) -> Path:
+                   adapt_from: int | None = None, max_forks: int | None = None,
+                   adapt_context: bool = False) -> Path:
     """Compute the features of `split` records into `features_dir` (reusing what is there).
 
     `limit` counts records of the split before `select` keeps a subset (a rank's shard), so
@@ -69,7 +70,7 @@ def cache_features(records_path: str | Path, split: str, features_dir: str | Pat
             raise ValueError(f"{records_path}: none of its {split!r} records falls in this shard")
     with torch.no_grad():       # the backbone is frozen: no graph is ever needed here
         build_cache(features_dir, backbone, builder, records, progress=progress, adapt_from=adapt_from,
-                    max_forks=max_forks)
+                    max_forks=max_forks, adapt_context=adapt_context)
     return Path(features_dir)
 
 
@@ -82,6 +83,13 @@ def run_training(out: str | Path, settings: TrainSettings, *, features: str | Pa
             raise ValueError("give the training records (--records) or a feature cache (--features)")
         features = cache_features(records, "train", out / "features" / "train", array_mode=settings.array_mode,
                                   seed=settings.seed, limit=limit, progress=progress)
+    lazy = LazyCache(features)
+    if lazy.identity.get("adapt_context"):
+        # a context-adapted cache holds every trunk's hidden states: read a record when a step needs it
+        backbone = load_backbone(settings.backbone)
+        if settings.context != "hidden":
+            lazy.embed = backbone.weights["embed"]
+        return train(settings, lazy, out, progress=progress, on_step=on_step, backbone=backbone)
     records = load_cache(features)
     backbone = None
     embed = settings.context != "hidden" and needs_embeddings(records)

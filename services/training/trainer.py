@@ -33,10 +33,12 @@ from tqdm import tqdm
 
 from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
 from deg_model.heads import Heads
-from deg_model.lora import LoraAdapters, LoraConfig, load_adapters
+from deg_model.lora import CONTEXT, LoraAdapters, LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
 from deg_model.training.features import FeatureRecord
-from deg_model.training.objective import TERMS, batch_loss
+from deg_model.training.objective import TERMS, batch_loss, share_of_global_loss, term_counts
+
+from .runlog import RunLog
 
 
 STEP_DIR = "step-{:06d}"
@@ -69,6 +71,8 @@ class TrainSettings:
     lora_from: int | None = None
     # start the heads from this checkpoint's heads (e.g. a heads-only run) instead of fresh ones
     init_from: str | None = None
+    # a val feature cache (held-out domains) whose loss is logged at every checkpoint
+    val_features: str | None = None
 
     def __post_init__(self):
         problems = []
@@ -162,18 +166,28 @@ def _restore_optimizer(heads: Heads, opt: torch.optim.Optimizer, tensors: dict[s
                             "exp_avg_sq": tensors[f"{name}.exp_avg_sq"].clone()}
 
 
-def checkpoint_config(settings: TrainSettings, hidden: int, step: int) -> CheckpointConfig:
+def checkpoint_config(settings: TrainSettings, hidden: int, step: int, adapters=None) -> CheckpointConfig:
+    lora = None
+    if adapters is not None:
+        lora = ("fork rows and the context (the context adapter reads every trunk token)"
+                if adapters.context_index is not None else
+                "fork rows only; the context is read by the base weights")
     return CheckpointConfig(
         model_id=settings.model_id, backbone=settings.backbone, hidden=hidden,
         array_mode=settings.array_mode, trained=True,
         provenance={"trainer": "services.training", "step": step, "settings": asdict(settings),
-                    "backbone_frozen": True,
-                    "lora": "fork rows only; the context is read by the base weights" if settings.lora_rank else None})
+                    "backbone_frozen": True, "lora": lora})
+
+
+def record_uids(records: Sequence[FeatureRecord]) -> list[str]:
+    """The records' uids in order, without loading a lazily read cache."""
+    uids = getattr(records, "uids", None)
+    return list(uids) if uids is not None else [r.uid for r in records]
 
 
 def data_fingerprint(records: Sequence[FeatureRecord]) -> str:
     """sha256 of the training records' uids in order: a resume must see the same data order."""
-    return hashlib.sha256("\n".join(r.uid for r in records).encode()).hexdigest()
+    return hashlib.sha256("\n".join(record_uids(records)).encode()).hexdigest()
 
 
 def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, opt, step: int,
@@ -189,7 +203,8 @@ def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, o
     final = out / STEP_DIR.format(step)
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=out))
     try:
-        save_checkpoint(tmp / "ckpt", checkpoint_config(settings, heads.hidden, step), heads, adapters=adapters)
+        save_checkpoint(tmp / "ckpt", checkpoint_config(settings, heads.hidden, step, adapters), heads,
+                        adapters=adapters)
         for f in (tmp / "ckpt").iterdir():
             os.rename(f, tmp / f.name)
         (tmp / "ckpt").rmdir()
@@ -260,16 +275,31 @@ def train(settings: TrainSettings, records: Sequence[FeatureRecord], out: str | 
         torch.set_num_threads(threads)
 
 
+def cache_layout(records: Sequence[FeatureRecord]) -> tuple[set, bool]:
+    """(the records' adapt_from layers, whether their cache re-reads the context): from a lazy
+    cache's index, else from the records."""
+    identity = getattr(records, "identity", None)
+    if identity is not None:
+        return {identity.get("adapt_from")}, bool(identity.get("adapt_context"))
+    return {r.adapt_from for r in records}, all(r.trunk_h0 is not None for r in records)
+
+
 def make_adapters(settings: TrainSettings, backbone, records: Sequence[FeatureRecord]):
-    """Fresh LoRA adapters on layers lora_from.. (default: the cache's adapt_from) or None."""
+    """Fresh LoRA adapters on layers lora_from.. (default: the cache's adapt_from) or None;
+    with a context-adapted cache (`--adapt-context`) a `context` adapter reads the trunk."""
     if not settings.lora_rank:
         return None
-    cached = {r.adapt_from for r in records}
+    cached, context = cache_layout(records)
     if None in cached or len(cached) != 1:
         raise ValueError("LoRA training needs a feature cache built with one --adapt-from layer")
-    first = settings.lora_from if settings.lora_from is not None else cached.pop()
+    adapt_from = next(iter(cached))
+    first = settings.lora_from if settings.lora_from is not None else adapt_from
+    if context and first != adapt_from:
+        raise ValueError(f"a context-adapted cache resumes the trunk at its --adapt-from layer {adapt_from}; "
+                         f"--lora-from {first} must not differ from it")
     layers = tuple(range(first, len(backbone.spec.layer_kinds)))
-    config = LoraConfig(rank=settings.lora_rank, alpha=settings.lora_alpha, layers=layers)
+    names = ("decide", "extract", CONTEXT) if context else ("decide", "extract")
+    config = LoraConfig(rank=settings.lora_rank, alpha=settings.lora_alpha, adapters=names, layers=layers)
     return LoraAdapters.for_backbone(config, backbone, seed=settings.seed).train()
 
 
@@ -310,14 +340,33 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     bar = None
     if progress:
         bar = tqdm(total=settings.steps, initial=start, desc="train", unit="step")
-    for step in range(start, end):
+    embed = getattr(records, "embed", None)
+    with RunLog(out, settings.val_features, backbone, embed) as log:
+        last = _steps(settings, records, out, heads, adapters, opt, history, range(start, end), last, bar,
+                      on_step, backbone, log)
+    if bar is not None:
+        bar.close()
+    if end > start and not log.stop_requested and (
+            last is None or json.loads((last / "trainer.json").read_text())["step"] != end):
+        last = save_training_checkpoint(out, settings, heads.eval(), opt, end, history, records,
+                                        adapters=adapters)
+        plot_losses(history, out / "loss.png")
+    return last
+
+
+def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: range, last, bar, on_step,
+           backbone, log: RunLog):
+    """Optimizer steps `steps`, a checkpoint every `save_every` (and when a stop is asked)."""
+    for step in steps:
         for group in opt.param_groups:
             group["lr"] = lr_at(settings, step) * group.get("lr_scale", 1.0)
         batch = [records[i] for i in batch_indices(settings.seed, len(records), step, settings.batch_records)]
-        batch = [adapted_record(backbone, adapters, rec, grad=True) for rec in batch]
         opt.zero_grad(set_to_none=True)
-        total, terms = batch_loss(heads, batch)
-        total.backward()
+        if adapters is None:
+            total, terms = batch_loss(heads, batch)
+            total.backward()
+        else:
+            total, terms = _accumulated_step(heads, adapters, backbone, batch)
         opt.step()
         entry = {"step": step + 1, "total": float(total.detach()), **{t: float(v.detach()) for t, v in terms.items()},
                  "lr": lr_at(settings, step)}
@@ -327,19 +376,33 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
             bar.set_postfix(loss=f"{entry['total']:.3f}")
         if on_step is not None:
             on_step(step + 1, entry)
+        log.step(entry, batch)
         done = step + 1
-        if done % settings.save_every == 0 or done == settings.steps:
+        if done % settings.save_every == 0 or done == settings.steps or log.stop_requested:
             last = save_training_checkpoint(out, settings, heads.eval(), opt, done, history, records,
                                             adapters=adapters)
+            log.checkpoint(done, heads, adapters)
             heads.train()
             plot_losses(history, out / "loss.png")
-    if bar is not None:
-        bar.close()
-    if end > start and (last is None or json.loads((last / "trainer.json").read_text())["step"] != end):
-        last = save_training_checkpoint(out, settings, heads.eval(), opt, end, history, records,
-                                        adapters=adapters)
-        plot_losses(history, out / "loss.png")
+        if log.stop_requested:
+            break
     return last
+
+
+def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureRecord]):
+    """The batch's loss and gradients one record at a time: each record's adapted layers run,
+    its share of the batch means (`share_of_global_loss`) is backpropagated and its graph
+    freed, so a step holds one record's activations, not the batch's. The gradients add up
+    to the whole batch's."""
+    counts = term_counts(batch)
+    total = torch.zeros(())
+    terms = {t: torch.zeros(()) for t in TERMS}
+    for rec in batch:
+        part, shares = share_of_global_loss(heads, [adapted_record(backbone, adapters, rec, grad=True)], counts)
+        part.backward()
+        total = total + part.detach()
+        terms = {t: terms[t] + shares[t].detach() for t in TERMS}
+    return total, terms
 
 
 def _adapter_state(adapters, tensors: dict[str, torch.Tensor] | None) -> dict[str, torch.Tensor]:
