@@ -145,10 +145,13 @@ class LazyCache(Sequence):
     def __len__(self) -> int:
         return len(self.uids)
 
+    def _load(self, i: int) -> FeatureRecord:
+        return read_record(self.directory / record_file_name(self.uids[i]))
+
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
-        rec = read_record(self.directory / record_file_name(self.uids[i]))
+        rec = self._load(i)
         if self.embed is not None:
             attach_embeddings([rec], self.embed)
         return rec

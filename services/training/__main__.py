@@ -38,7 +38,7 @@ def _train_settings(args) -> TrainSettings:
                          seed=args.seed, save_every=args.save_every, array_mode=args.array_mode,
                          context=args.context, lora_rank=args.lora_rank, lora_alpha=args.lora_alpha,
                          lora_lr=args.lora_lr, lora_from=args.lora_from, init_from=args.init_from,
-                         val_features=args.val_features)
+                         val_features=args.val_features, threads=args.threads)
 
 
 def _add_train_args(p):
@@ -62,6 +62,13 @@ def _add_train_args(p):
     p.add_argument("--lora-from", type=int, default=None,
                    help="first adapted layer (default: the feature cache's --adapt-from)")
     p.add_argument("--init-from", default=None, help="start the heads from this checkpoint's heads")
+    p.add_argument("--adapt-from", type=int, default=None,
+                   help="with --records and --adapt-context: the first adapted layer")
+    p.add_argument("--adapt-context", action="store_true",
+                   help="adapters read the context too; features are computed as the run first reads each record")
+    p.add_argument("--max-forks", type=int, default=None, help="at most this many questions per record")
+    p.add_argument("--threads", type=int, default=1,
+                   help="torch CPU threads of the run (its bytes are reproducible at equal threads)")
     p.add_argument("--val-features", default=None,
                    help="a val feature cache whose loss is logged at every checkpoint (<out>/log.jsonl)")
 
@@ -85,6 +92,11 @@ def _run_train(args):
     env = TrainingServiceSettings.from_env()
     settings = _train_settings(args)
     sources = dict(features=args.features, records=args.records, limit=args.limit)
+    if getattr(args, "adapt_context", False):
+        if env.world_size > 1 or (args.world_size or 1) > 1:
+            raise ValueError("--adapt-context runs in one process")
+        return run_training(args.out, settings, progress=True, adapt_from=args.adapt_from, adapt_context=True,
+                            max_forks=args.max_forks, **sources)
     if args.world_size is not None and args.world_size < 1:
         raise ValueError(f"--world-size must be >= 1, got {args.world_size}")
     if env.world_size > 1:

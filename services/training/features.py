@@ -18,8 +18,8 @@ import torch
 from tqdm import tqdm
 
 from deg_model.backbone import Backbone
-from deg_model.training.features import (FORK_TOKEN_BUDGET, FeatureQuestion, FeatureRecord, record_file_name,
-                                         save_record, write_index)
+from deg_model.training.features import (FORK_TOKEN_BUDGET, FeatureQuestion, FeatureRecord, LazyCache,
+                                         read_record, record_file_name, save_record, write_index)
 
 from .examples import Example, ExampleBuilder
 
@@ -136,3 +136,39 @@ def build_cache(directory: str | Path, backbone: Backbone, builder: ExampleBuild
             write_index(directory, identity, uids)
     write_index(directory, identity, uids)
     return uids
+
+
+class BuildingCache(LazyCache):
+    """A feature cache filled as a run first reads each record: `cache[i]` reads record i's
+    features from `directory`, or computes them now (the frozen layers, once) and keeps them.
+    A run's first epoch then pays the frozen layers and its later epochs do not, and training
+    starts without waiting for the whole cache (its learning curve with it). The uids (and so
+    the data order) are the records', known before any is computed."""
+
+    def __init__(self, directory: str | Path, backbone: Backbone, builder: ExampleBuilder,
+                 records: list[dict[str, Any]], *, adapt_from: int, max_forks: int | None = None,
+                 adapt_context: bool = True, embed: torch.Tensor | None = None):
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        identity = backbone_identity(backbone, builder, adapt_from, max_forks, adapt_context)
+        index_file = directory / "index.json"
+        uids = [r["uid"] for r in records]
+        if index_file.exists():
+            old = json.loads(index_file.read_text())
+            if old.get("identity") != identity:
+                raise ValueError(f"{directory}: feature cache was built for {old.get('identity')}, not {identity}")
+            if old.get("uids") != uids:
+                raise ValueError(f"{directory}: feature cache holds other records than these")
+        write_index(directory, identity, uids)
+        super().__init__(directory, embed)
+        self.backbone, self.builder, self.records = backbone, builder, records
+        self.options = dict(adapt_from=adapt_from, max_forks=max_forks, adapt_context=adapt_context)
+
+    def _load(self, i: int) -> FeatureRecord:
+        path = self.directory / record_file_name(self.uids[i])
+        if path.exists():
+            return read_record(path)
+        with torch.no_grad():
+            rec = record_features(self.backbone, self.builder, self.records[i], **self.options)
+        save_record(path, rec)
+        return rec

@@ -23,7 +23,7 @@ from deg_model.training.features import LazyCache, attach_embeddings, load_cache
 from deg_model.training.objective import batch_loss
 
 from .examples import ExampleBuilder, training_runtime
-from .features import build_cache
+from .features import BuildingCache, build_cache
 from .trainer import TrainSettings, train
 
 
@@ -76,8 +76,20 @@ def cache_features(records_path: str | Path, split: str, features_dir: str | Pat
 
 def run_training(out: str | Path, settings: TrainSettings, *, features: str | Path | None = None,
                  records: str | Path | None = None, limit: int | None = None, progress: bool = False,
-                 on_step: Callable[[int, dict], None] | None = None) -> Path:
+                 on_step: Callable[[int, dict], None] | None = None, adapt_from: int | None = None,
+                 adapt_context: bool = False, max_forks: int | None = None) -> Path:
+    """Train into `out` from a feature cache, or from records (their features cached first; with
+    `adapt_context`, computed as the run first reads each record, into `<out>/features/train`)."""
     out = Path(out)
+    if adapt_context:
+        if records is None or adapt_from is None:
+            raise ValueError("--adapt-context trains from --records with --adapt-from")
+        backbone = load_backbone(settings.backbone)
+        builder = ExampleBuilder(training_runtime(backbone, array_mode=settings.array_mode), seed=settings.seed)
+        cache = BuildingCache(out / "features" / "train", backbone, builder, list(read_records(records, "train", limit)),
+                              adapt_from=adapt_from, max_forks=max_forks,
+                              embed=backbone.weights["embed"] if settings.context != "hidden" else None)
+        return train(settings, cache, out, progress=progress, on_step=on_step, backbone=backbone)
     if features is None:
         if records is None:
             raise ValueError("give the training records (--records) or a feature cache (--features)")

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The recipe of the context-adapted checkpoint on the embedded SmolLM2-135M (contract 12.4, 12.7
+# `--lora-context`): LoRA adapters on every projection of the top layers read the context AND the
+# fork rows, trained jointly with the heads; the layers below are frozen, so each record's trunk
+# and fork rows entering the first adapted layer are computed once (as the run first reads the
+# record) and kept under the run's directory.
+#   1. datagen (seed 21, 5,200 records of the 36-domain generator, splits by domain); train
+#      contexts under MAXCHARS characters (3,043 records);
+#   2. the held-out validation domains' features (VAL records of val_heldout): the loss logged at
+#      every checkpoint (`<OUT>/train/log.jsonl`, with tokens/s and every loss term);
+#   3. one run: heads warm-started from the shipped checkpoint's, adapters (decide, extract,
+#      context; rank RANK) on layers ADAPT_FROM..29, STEPS steps of 8 records, a checkpoint every
+#      SAVE steps. Resumable exactly: run the same command again after a stop (SIGTERM/SIGINT
+#      checkpoints the step under way and exits).
+# Same command on a GPU machine (the backbone follows the device settings).
+#   bash services/training/recipes/adapted.sh [STEPS]
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+PY=${PY:-.venv/bin/python}
+STEPS=${1:-760}
+OUT=${OUT:-var/train-adapted}
+SEED=21
+MAXCHARS=8000
+ADAPT_FROM=${ADAPT_FROM:-22}
+RANK=${RANK:-16}
+VAL=${VAL:-40}
+SAVE=${SAVE:-20}
+THREADS=${THREADS:-2}
+INIT=${INIT:-checkpoints/deg-smollm2-135m-0.5}
+export OMP_NUM_THREADS=$THREADS
+mkdir -p "$OUT"
+
+[ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n 5200 --out "$OUT/records.jsonl" --no-progress
+$PY - "$OUT" $MAXCHARS <<'PYEOF'
+import json, sys
+out, maxchars = sys.argv[1], int(sys.argv[2])
+recs = [json.loads(l) for l in open(f"{out}/records.jsonl")]
+for split in ("train", "val", "val_heldout", "test"):
+    keep = [r for r in recs if r["split"] == split and (split != "train" or len(r["context"]) < maxchars)]
+    with open(f"{out}/{split}.jsonl", "w") as fh:
+        for r in keep:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    print(split, len(keep))
+PYEOF
+FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32 --seed 0"
+$PY -m services.training features --records "$OUT/val_heldout.jsonl" --split val_heldout --limit $VAL \
+    --out "$OUT/features/val_heldout" $FEAT
+$PY -m services.training train --out "$OUT/train" --records "$OUT/train.jsonl" $FEAT --steps "$STEPS" \
+    --batch-records 8 --warmup 20 --save-every $SAVE --lr 3e-4 --lora-rank $RANK --lora-alpha $((2 * RANK)) \
+    --lora-lr 5e-4 --init-from "$INIT" --threads $THREADS --val-features "$OUT/features/val_heldout"
