@@ -57,8 +57,8 @@ from deg_model.training.features import (FeatureRecord, attach_embeddings, embed
 from deg_model.training.objective import TERMS, share_of_global_loss, term_counts
 
 from .pipeline import cache_features
-from .trainer import (STEP_DIR, TrainSettings, _param_groups, batch_indices, data_fingerprint,
-                      latest_checkpoint, lr_at, plot_losses, save_training_checkpoint)
+from .run_state import STEP_DIR, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint
+from .trainer import TrainSettings, _param_groups, batch_indices, lr_at
 
 RANK_SEED_STRIDE = 1_000_033
 BACKEND = "gloo"

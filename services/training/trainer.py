@@ -1,47 +1,43 @@
-"""Heads trainer over cached frozen-backbone features (contract 12.4, heads-only).
+"""The trainer over cached frozen-layer features (contract 12.4): the heads, and LoRA adapters.
 
 - Optimizer: AdamW (lr 1e-3 for the heads, weight decay on matrices only), linear warmup
   then cosine decay to 10% of the peak at the last step.
 - Data order: a pure function of (seed, step). The record stream is the concatenation of
   per-epoch permutations (`torch.Generator` seeded with seed and epoch); step `s` takes
   stream positions `[s*B, (s+1)*B)`. Resuming therefore needs only the step number.
-- Checkpoints every `save_every` steps (and at the end) as `<out>/step-NNNNNN/`: a deg
-  checkpoint (`deg.json`, `heads.safetensors`) plus `optimizer.safetensors` (AdamW moments
-  and step counts) and `trainer.json` (step, settings, loss history). Each directory is
-  written beside its final name and renamed into place, so a crash never leaves half a
-  checkpoint. Nothing time- or host-dependent goes into them, so a resumed run ends with
-  the same bytes as an uninterrupted one (tested).
+- Checkpoints every `save_every` steps (and at the end, and when a stop is asked) as
+  `<out>/step-NNNNNN/` (`run_state`): a deg checkpoint plus the optimizer state and
+  `trainer.json`, written atomically; a resumed run ends with the same bytes as an
+  uninterrupted one (tested). `<out>/log.jsonl` (`runlog`): tokens/s, every loss term, and the
+  held-out validation loss at each checkpoint.
+- With LoRA, a step runs the adapted layers one record at a time (gradients accumulated), and
+  with a context-adapted cache the adapters read the context too (`adapted_record`).
 - Threads: the run pins torch's CPU thread count (`threads`, default 1) because CPU
   reductions depend on it; the bytes are reproducible across processes at equal `threads`.
 - `<out>/loss.png`: the loss curve (total and every term), redrawn at every checkpoint.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import math
-import os
-import shutil
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
 import torch
-from safetensors.torch import load_file, save_file
+from safetensors.torch import load_file
 from tqdm import tqdm
 
-from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
+from deg_model.checkpoint import fresh_heads, load_checkpoint
 from deg_model.heads import Heads
 from deg_model.lora import CONTEXT, LoraAdapters, LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
 from deg_model.training.features import FeatureRecord
 from deg_model.training.objective import TERMS, batch_loss, share_of_global_loss, term_counts
 
+from .run_state import STEP_DIR  # noqa: F401  (where a run's checkpoints are named, for its readers)
+from .run_state import _restore_optimizer, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint
 from .runlog import RunLog
-
-
-STEP_DIR = "step-{:06d}"
 
 
 @dataclass(frozen=True)
@@ -135,122 +131,6 @@ def _param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: 
 def make_optimizer(heads: Heads, settings: TrainSettings, adapters=None) -> torch.optim.AdamW:
     return torch.optim.AdamW(_param_groups(heads, settings.weight_decay, adapters, settings.lora_lr / settings.lr),
                              lr=settings.lr, betas=(0.9, 0.999), eps=1e-8, foreach=False)
-
-
-def trained_parameters(heads: Heads, adapters=None):
-    """(name, parameter) of everything a run trains: the heads' names as they are, the
-    adapters' under `lora.`."""
-    yield from heads.named_parameters()
-    if adapters is not None:
-        for name, p in adapters.named_parameters():
-            yield f"lora.{name}", p
-
-
-def _optimizer_tensors(heads: Heads, opt: torch.optim.Optimizer, adapters=None) -> dict[str, torch.Tensor]:
-    out = {}
-    for name, p in trained_parameters(heads, adapters):
-        st = opt.state.get(p)
-        if st:
-            out[f"{name}.exp_avg"] = st["exp_avg"].detach().contiguous()
-            out[f"{name}.exp_avg_sq"] = st["exp_avg_sq"].detach().contiguous()
-            out[f"{name}.step"] = torch.as_tensor(st["step"], dtype=torch.float32).reshape(1)
-    return out
-
-
-def _restore_optimizer(heads: Heads, opt: torch.optim.Optimizer, tensors: dict[str, torch.Tensor],
-                       adapters=None) -> None:
-    for name, p in trained_parameters(heads, adapters):
-        if f"{name}.exp_avg" in tensors:
-            opt.state[p] = {"step": tensors[f"{name}.step"].reshape(()).clone(),
-                            "exp_avg": tensors[f"{name}.exp_avg"].clone(),
-                            "exp_avg_sq": tensors[f"{name}.exp_avg_sq"].clone()}
-
-
-def checkpoint_config(settings: TrainSettings, hidden: int, step: int, adapters=None) -> CheckpointConfig:
-    lora = None
-    if adapters is not None:
-        lora = ("fork rows and the context (the context adapter reads every trunk token)"
-                if adapters.context_index is not None else
-                "fork rows only; the context is read by the base weights")
-    return CheckpointConfig(
-        model_id=settings.model_id, backbone=settings.backbone, hidden=hidden,
-        array_mode=settings.array_mode, trained=True,
-        provenance={"trainer": "services.training", "step": step, "settings": asdict(settings),
-                    "backbone_frozen": True, "lora": lora})
-
-
-def record_uids(records: Sequence[FeatureRecord]) -> list[str]:
-    """The records' uids in order, without loading a lazily read cache."""
-    uids = getattr(records, "uids", None)
-    return list(uids) if uids is not None else [r.uid for r in records]
-
-
-def data_fingerprint(records: Sequence[FeatureRecord]) -> str:
-    """sha256 of the training records' uids in order: a resume must see the same data order."""
-    return hashlib.sha256("\n".join(record_uids(records)).encode()).hexdigest()
-
-
-def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, opt, step: int,
-                             history: list[dict], records: Sequence[FeatureRecord], *,
-                             optimizer_tensors: dict[str, torch.Tensor] | None = None,
-                             fingerprint: str | None = None, extra: dict | None = None, adapters=None) -> Path:
-    """Write `<out>/step-NNNNNN/` atomically.
-
-    A data-parallel run passes its gathered optimizer state (`optimizer_tensors`, `opt` is
-    then unused), the fingerprint of all ranks' records and `extra` trainer fields
-    (its world size), so its checkpoints have the single-process format.
-    """
-    final = out / STEP_DIR.format(step)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=out))
-    try:
-        save_checkpoint(tmp / "ckpt", checkpoint_config(settings, heads.hidden, step, adapters), heads,
-                        adapters=adapters)
-        for f in (tmp / "ckpt").iterdir():
-            os.rename(f, tmp / f.name)
-        (tmp / "ckpt").rmdir()
-        tensors = optimizer_tensors if optimizer_tensors is not None else _optimizer_tensors(heads, opt, adapters)
-        save_file(tensors, str(tmp / "optimizer.safetensors"))
-        state = {"step": step, "settings": asdict(settings),
-                 "data": fingerprint if fingerprint is not None else data_fingerprint(records),
-                 "history": history, **(extra or {})}
-        (tmp / "trainer.json").write_text(json.dumps(state, indent=1, sort_keys=True) + "\n")
-        # mkdtemp makes a private (0700) directory; a checkpoint is read by other services.
-        os.chmod(tmp, 0o755)
-        for f in tmp.iterdir():
-            os.chmod(f, 0o644)
-        if final.exists():
-            shutil.rmtree(final)
-        os.rename(tmp, final)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    return final
-
-
-def latest_checkpoint(out: Path) -> Path | None:
-    steps = sorted(p for p in out.glob("step-*") if p.is_dir() and (p / "trainer.json").is_file())
-    return steps[-1] if steps else None
-
-
-def plot_losses(history: list[dict], path: Path) -> None:
-    # matplotlib takes a while to import and only the loss plot needs it
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    fig, ax = plt.subplots(figsize=(7, 4))
-    steps = [h["step"] for h in history]
-    for key in ("total", *TERMS):
-        ax.plot(steps, [h[key] for h in history], label=key, linewidth=1.6 if key == "total" else 1.0)
-    ax.set_xlabel("step")
-    ax.set_ylabel("loss")
-    ax.set_yscale("log")
-    ax.legend()
-    ax.set_title("deg heads training loss")
-    fig.tight_layout()
-    tmp = path.with_name(f".{path.name}.tmp.png")
-    fig.savefig(tmp, dpi=100)
-    plt.close(fig)
-    os.replace(tmp, path)
 
 
 def train(settings: TrainSettings, records: Sequence[FeatureRecord], out: str | Path, *,
