@@ -8,6 +8,7 @@ bitwise the same alone, in a bigger schema, reordered and beside other requests.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 
 import pytest
@@ -240,3 +241,29 @@ def test_adjustments_fit_and_decode_as_a_fill_would(tiny_backbone):
     assert {o.pointer: o.value for o in raw.fields} == {"/dept": "tech", "/urgent": False}
     assert leaf_accuracy(rt, leaves, strong)["all"]["accuracy"] == 1.0
     assert strong.adjustments_off() == ScoringSettings.heads_only() and rt.scoring == strong
+
+
+def test_calibration_reads_the_scores_the_server_composes(tiny_backbone):
+    from deg.outcomes import pick_extract
+    from deg_model.training.calibration import served_scores
+    from deg_model.training.prior_fit import record_leaves
+
+    rt = make_runtime(tiny_backbone)
+    settings = dataclasses.replace(HALF, verbatim_weight=4.0, noul_shift=-0.5, relevance_weight=16.0,
+                                   closing_weight=4.0, null_margin=1.5)
+    rt.set_scoring(settings)
+    raw = rt.fill(CONTEXT, compile_schema(NO_GENERATE), FillOptions())
+    served = {o.pointer: o for o in raw.fields}
+    rt.set_scoring(ScoringSettings())
+    leaves = record_leaves(rt, [{"context": CONTEXT, "schema": NO_GENERATE, "value": {}}])
+    scores = served_scores(rt, leaves, settings)
+    assert rt.scoring == ScoringSettings() and len(scores) == len(leaves) > 0
+    for leaf, score in zip(leaves, scores):
+        out, f = served[leaf.question.pointer], leaf.question.field
+        if f.mode.startswith("decide."):
+            probs = torch.softmax(score, -1).tolist()
+            assert (out.probabilities or [out.probability]) == (probs if f.mode != "decide.noul" else probs[:1])
+        else:
+            picked = pick_extract(f, out.pointer, CONTEXT, [(s, v) for s, v, _ in score.spans], score.null,
+                                  null_margin=1.5, date_order=leaf.options.date_order)
+            assert (picked.value, picked.span, picked.confidence) == (out.value, out.span, out.confidence), out.pointer
