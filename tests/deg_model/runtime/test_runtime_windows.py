@@ -368,7 +368,8 @@ def test_one_window_is_resident_at_a_time_and_items_reread_only_their_windows(ti
         rt.heads.count.bias[2] += 50.0
     runs = []
     of = jobs_module.JobRun.of.__func__
-    monkeypatch.setattr(jobs_module.JobRun, "of", classmethod(lambda cls, job: runs.append(of(cls, job)) or runs[-1]))
+    monkeypatch.setattr(jobs_module.JobRun, "of",
+                        classmethod(lambda cls, job, observer=None: runs.append(of(cls, job, observer)) or runs[-1]))
     resident, prefill = [], rt.backbone.prefill
 
     def counted(ids):
