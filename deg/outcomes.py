@@ -28,6 +28,8 @@ Per mode (`FieldOutcome.mode` is the plan leaf's mode):
   A scalar union leaf (`FieldPlan.branches`, an extract.span leaf) reads the span with the
   first branch that accepts it: a number branch parses it, a string branch keeps it verbatim.
 - `generate`: `value` = the text, `generated_tokens` = tokens decoded (EOS included).
+- `explain` (decide and extract leaves, only when the request sets `options.explain`): why the
+  value won, a JSON object the runtime composes; assembly copies it into the leaf's meta.
 
 `ArrayOutcome.items` is the number of items the runtime enumerated (indices `0..items-1` of
 the concrete pointers below it); `dropped` counts items removed by `deg.response.apply_drops`.
@@ -74,6 +76,9 @@ class FieldOutcome:
     span: tuple[int, int] | None = None
     assumed_offset: bool = False
     generated_tokens: int | None = None
+    # `options.explain`: the winner, the runner-up and each score term's part in both
+    # (`deg_model.scoring.explain`); None unless asked for.
+    explain: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)

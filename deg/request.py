@@ -16,6 +16,10 @@ Choices where the contract is silent:
   It is a compile option, so it stays out of `canonical_json` (the cache key and what the
   runtime receives): the plan fingerprint already tells the two readings apart where they
   differ, and a schema both accept compiles to the identical plan.
+- `options.explain: true` adds `explain` to the meta of every decide and extract leaf: the
+  winning outcome, the runner-up and each score term's contribution to both. Every value and
+  every other meta key is the same either way. `canonical_json` names it only when true, so
+  the cache keys of requests without it are what they were.
 """
 from __future__ import annotations
 
@@ -48,6 +52,9 @@ class FillOptions(BaseModel):
     array_decode: Literal["threshold", "count_peaks", "hybrid"] = "count_peaks"
     null_margin: Annotated[float, Field(allow_inf_nan=False)] | None = None
     strict_schema: bool = False
+    explain: bool = Field(default=False, description="add to every decided or copied field's meta why it got "
+                                                     "its value: the winner, the runner-up and each score term's "
+                                                     "part in both")
 
     @field_validator("default_offset")
     @classmethod
@@ -68,8 +75,8 @@ class FillOptions(BaseModel):
         Used in cache keys, so `{}` and the explicit defaults give the same key. The compile
         option `strict_schema` is left out (see the module docstring).
         """
-        return json.dumps(self.model_dump(mode="json", exclude={"strict_schema"}),
-                          sort_keys=True, separators=(",", ":"))
+        exclude = {"strict_schema"} | (set() if self.explain else {"explain"})
+        return json.dumps(self.model_dump(mode="json", exclude=exclude), sort_keys=True, separators=(",", ":"))
 
 
 class FillRequest(BaseModel):

@@ -20,7 +20,8 @@ calls it again, which changes nothing on an already-dropped fill (it is idempote
   document order; an omitted leaf keeps its entry (with `null_reason`) so a caller can see
   why the key is missing. For choice/score, `probability`, `confidence` and `expected` are
   computed here from `probabilities` (first maximum, jev formula, level mean), so they agree
-  with each other whatever arithmetic produced the outcome's own copies.
+  with each other whatever arithmetic produced the outcome's own copies. A decide or extract
+  leaf of a request with `options.explain` also has `explain` (the outcome's own, as is).
 - `usage`: `prompt_tokens` from the runtime; `generated_tokens` is the sum of the surviving
   leaves' `generated_tokens` (the contract's definition), not `raw.generated_tokens`;
   `cached_tokens` (of `prompt_tokens`, those reused from a kept trunk rather than read again;
@@ -658,6 +659,8 @@ def _leaf_meta(field: FieldPlan, outcome: FieldOutcome) -> dict[str, Any]:
             entry["assumed_offset"] = True
     elif mode == "generate":
         entry["generated_tokens"] = outcome.generated_tokens or 0
+    if outcome.explain is not None:
+        entry["explain"] = outcome.explain
     return entry
 
 

@@ -1,10 +1,15 @@
 """The deg checkpoint: a directory on the checkpoints volume.
 
     <dir>/deg.json            config: format, model id, backbone name + weights sha256,
-                              array_mode, anchor_min_tokens, lora, head dim, provenance
+                              array_mode, anchor_min_tokens, lora, head dim, the score
+                              terms' weights and switches (`scoring`), provenance
     <dir>/heads.safetensors   every head parameter, temperatures included
     <dir>/adapters.safetensors  optional LoRA adapters (`deg_model.lora`); present exactly
                               when deg.json["lora"] holds their `LoraConfig`
+
+A checkpoint saved before `scoring` existed keeps those numbers as buffers in
+`heads.safetensors` (`scoring.LEGACY_BUFFERS`); it loads them into `config.scoring`, to the
+same numbers, and is never rewritten by loading.
 
 Writes are atomic: everything goes to a temporary sibling directory that is renamed into
 place, so a reader never sees half a checkpoint and a crash leaves the old one intact.
@@ -25,6 +30,7 @@ from safetensors.torch import load_file, save_file
 
 from .heads import HEAD_DIM, Heads
 from .lora import LoraAdapters, LoraConfig
+from .scoring.settings import LEGACY_BUFFERS, ScoringSettings
 
 FORMAT = "deg-checkpoint-v1"
 
@@ -43,6 +49,9 @@ class CheckpointConfig:
     trained: bool = False              # False: freshly initialised heads (serve with a warning)
     fork_layout: str = "contract"      # the fork text the heads were trained on (runtime/layout.py)
     prior_framing: str = "give"        # the LM prior's question phrasing (runtime/prior.py FRAMINGS)
+    # The score terms' weights and switches by name (`deg_model.scoring.settings`); the
+    # default is the heads alone.
+    scoring: ScoringSettings = field(default_factory=ScoringSettings)
     provenance: dict[str, Any] = field(default_factory=dict)
     format: str = FORMAT
 
@@ -129,7 +138,7 @@ def load_checkpoint(path: str | os.PathLike) -> tuple[CheckpointConfig, Heads, d
     if unknown:
         raise CheckpointError(f"{cfg_file}: unknown keys {unknown}")
     try:
-        config = CheckpointConfig(**raw)
+        config = CheckpointConfig(**{k: v for k, v in raw.items() if k != "scoring"})
     except TypeError as exc:
         raise CheckpointError(f"{cfg_file}: {exc}") from None
     if config.array_mode not in ("anchor", "index"):
@@ -140,6 +149,15 @@ def load_checkpoint(path: str | os.PathLike) -> tuple[CheckpointConfig, Heads, d
     if not heads_file.is_file():
         raise CheckpointError(f"{path}: heads.safetensors is missing")
     tensors = load_file(str(heads_file))
+    legacy = {k: tensors.pop(k) for k in LEGACY_BUFFERS if k in tensors}
+    if "scoring" in raw and legacy:
+        raise CheckpointError(f"{path}: scoring is in deg.json and heads.safetensors holds {sorted(legacy)}; keep one")
+    try:
+        scoring = ScoringSettings.from_dict(raw["scoring"]) if "scoring" in raw else \
+            ScoringSettings.from_legacy_tensors(legacy)
+    except ValueError as exc:
+        raise CheckpointError(f"{cfg_file}: {exc}") from None
+    config = dataclasses.replace(config, scoring=scoring)
     heads = Heads(config.hidden, config.head_dim, context=Heads.context_of(tensors, config.hidden))
     try:
         heads.load_state_dict(tensors)

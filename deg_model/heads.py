@@ -22,11 +22,11 @@ Every head is a plain function of its inputs (no cross-row reduction), so a row'
 outputs never depend on other rows. Temperatures (one per head kind) divide the logits;
 1.0 = uncalibrated.
 
-LM prior (`deg_model.runtime.prior`): `prior_mix[kind] = (w_head, w_prior)` mixes a head's
-log-probabilities with the backbone's own zero-shot answer, `w_head * head + w_prior * prior`.
-`(1, 0)` (the default, and what a head set saved before the prior existed loads as) is the
-head alone, bitwise, and no prior row runs; `(0, 1)` (`PRIOR_ONLY`, what untrained heads serve
-with) is the base LM's answer. Count and anchor heads have no prior yet.
+What a head's output becomes in a value's score (its weight beside the LM prior, the rules
+added to it) is composed in `deg_model.scoring`, with the weights the checkpoint names in its
+`deg.json` (`ScoringSettings`). Head sets saved before that record kept those weights here as
+buffers (`prior_mix`, `verbatim_weight`, ..., `layout_rows`); `load_checkpoint` reads them out
+(`scoring.LEGACY_BUFFERS`) before the heads load.
 """
 from __future__ import annotations
 
@@ -41,26 +41,6 @@ HEAD_KINDS = ("choice", "score", "noul", "extract", "count", "anchor")
 CONTEXT_MODES = {"hidden": 1, "hidden+embed": 2}     # mode -> context feature width in hidden sizes
 # Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
-PRIOR_HEAD_KINDS = ("choice", "score", "noul", "extract")
-# The fitted adjustments a head set carries (0.0 in head sets saved before them: no effect).
-ADJUSTMENT_BUFFERS = ("verbatim_weight", "noul_shift", "null_margin", "relevance_weight", "closing_weight",
-                      "layout_rows")
-
-
-def heads_only_mix() -> torch.Tensor:
-    """[kinds, 2] = (w_head, w_prior): every head alone."""
-    mix = torch.zeros(len(HEAD_KINDS), 2)
-    mix[:, 0] = 1.0
-    return mix
-
-
-def prior_only_mix() -> torch.Tensor:
-    """[kinds, 2]: the LM prior alone where a kind has one, the head elsewhere."""
-    mix = heads_only_mix()
-    for kind in PRIOR_HEAD_KINDS:
-        mix[HEAD_KINDS.index(kind)] = torch.tensor([0.0, 1.0])
-    return mix
-
 
 class PointerHead(nn.Module):
     """Scores each candidate vector `o_i` against a query vector `a`."""
@@ -103,29 +83,6 @@ class Heads(nn.Module):
         # [start|end, inside, bucket]
         self.span_bias = nn.Parameter(torch.zeros(2, 2, len(BUCKET_EDGES) + 1))
         self.register_buffer("temperatures", torch.ones(len(HEAD_KINDS)))
-        self.register_buffer("prior_mix", heads_only_mix())
-        # Fitted with the mix on held-out domains: a choice's logit gain for an option the
-        # context states verbatim (`runtime.verbatim`), a shift of the true/false logit, and
-        # the extract null margin used when a request sets none, and an extract's start-logit
-        # gain for tokens of the sentences that speak of the field (`runtime.relevance`).
-        self.register_buffer("verbatim_weight", torch.tensor(0.0))
-        self.register_buffer("noul_shift", torch.tensor(0.0))
-        self.register_buffer("null_margin", torch.tensor(0.0))
-        self.register_buffer("relevance_weight", torch.tensor(0.0))
-        self.register_buffer("closing_weight", torch.tensor(0.0))
-        # 1: an anchored array laid out as a table or list takes its rows as items
-        # (`runtime.tables`); 0 leaves arrays to the count and anchor heads.
-        self.register_buffer("layout_rows", torch.tensor(0.0))
-
-    def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False):
-        # Head sets saved before the LM prior existed have no `prior_mix`: heads alone.
-        if "prior_mix" not in state_dict:
-            state_dict = {**state_dict, "prior_mix": heads_only_mix()}
-        # ... and head sets saved before the decide adjustments have none: both 0.
-        for name in ADJUSTMENT_BUFFERS:
-            if name not in state_dict:
-                state_dict = {**state_dict, name: torch.tensor(0.0)}
-        return super().load_state_dict(state_dict, strict=strict, assign=assign)
 
     @staticmethod
     def context_of(tensors: dict[str, torch.Tensor], hidden: int) -> str:
@@ -148,15 +105,6 @@ class Heads(nn.Module):
     # -- temperatures ----------------------------------------------------------------
     def temperature(self, kind: str) -> torch.Tensor:
         return self.temperatures[HEAD_KINDS.index(kind)]
-
-    # -- LM prior --------------------------------------------------------------------
-    def mix_of(self, kind: str) -> tuple[float, float]:
-        """(w_head, w_prior) of a head kind."""
-        w = self.prior_mix[HEAD_KINDS.index(kind)]
-        return float(w[0]), float(w[1])
-
-    def uses_prior(self, kind: str) -> bool:
-        return kind in PRIOR_HEAD_KINDS and self.mix_of(kind)[1] != 0.0
 
     # -- decide ----------------------------------------------------------------------
     def choice_logits(self, a: torch.Tensor, o: torch.Tensor) -> torch.Tensor:

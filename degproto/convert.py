@@ -277,6 +277,7 @@ def options_to_pb(options: FillOptions) -> Any:
         date_order=0 if options.date_order is None else wire.date_order.number[options.date_order],
         default_offset=options.default_offset, temperature=options.temperature, seed=options.seed,
         array_decode=wire.array_decode.number[options.array_decode], null_margin=options.null_margin,
+        explain=options.explain,
     )
 
 
@@ -295,6 +296,7 @@ def options_from_pb(message: Any) -> FillOptions:
         array_decode=(_DEFAULTS["array_decode"] if message.array_decode == 0
                       else wire.array_decode.name_of(message.array_decode, "options array_decode")),
         null_margin=_optional(message, "null_margin"),
+        explain=message.explain,
     )
 
 
@@ -334,6 +336,7 @@ def _outcome_to_pb(wire: _Wire, outcome: FieldOutcome) -> Any:
         probabilities=outcome.probabilities or (), confidence=outcome.confidence,
         expected=outcome.expected, span=span, assumed_offset=outcome.assumed_offset,
         generated_tokens=outcome.generated_tokens,
+        explain=None if outcome.explain is None else json_to_pb(outcome.explain),
     )
 
 
@@ -347,4 +350,5 @@ def _outcome_from_pb(wire: _Wire, message: Any) -> FieldOutcome:
         probabilities=list(message.probabilities) or None, confidence=_optional(message, "confidence"),
         expected=_optional(message, "expected"), span=span, assumed_offset=message.assumed_offset,
         generated_tokens=_optional(message, "generated_tokens"),
+        explain=json_from_pb(message.explain) if message.HasField("explain") else None,
     )

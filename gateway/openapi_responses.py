@@ -36,15 +36,35 @@ ERROR_KINDS = ("invalid_json", "invalid_request", "unauthorized", "not_found", "
 
 PROBLEM = {"type": "object", "required": ["loc", "msg"],
            "properties": {"loc": {"type": "array", "items": {"type": ["string", "integer"]}}, "msg": STRING}}
+SCORE_OR_NULL = {"type": ["number", "null"]}
+EXPLAINED = {
+    "type": ["object", "null"],
+    "description": "a decide outcome ({value, score, probability}), a span ({span, text, score}; the winner also "
+                   "its value) or the null outcome ({value: null, null: true, score}: the null's score plus the "
+                   "margin a span must beat); scores are composed log-scores",
+    "properties": {"value": {}, "score": SCORE_OR_NULL, "probability": PROBABILITY, "null": {"type": "boolean"},
+                   "span": {"type": "array", "items": COUNT}, "text": STRING},
+}
+EXPLAIN = closed(["winner", "runner_up", "terms"], {
+    "winner": EXPLAINED, "runner_up": EXPLAINED,
+    "terms": {"type": "array", "description": "each named score term's contribution to both, in the order they add up "
+                                              "(head, prior, verbatim, relevance, closing, layout_cell, noul_shift, "
+                                              "capped, null_margin)",
+              "items": closed(["name", "winner", "runner_up"], {"name": STRING, "winner": SCORE_OR_NULL,
+                                                                  "runner_up": SCORE_OR_NULL})},
+}, description="why the field got its value (only with options.explain): the winning outcome, the runner-up and "
+               "each score term's part in both")
 FIELD_META = {
     "type": "object", "required": ["mode"],
     "description": "how the field was filled: its mode and, by mode, probability, confidence, probabilities, "
-                   "span, expected, null_reason, generated_tokens (contract section 8)",
+                   "span, expected, null_reason, generated_tokens (contract section 8); explain with "
+                   "options.explain",
     "properties": {
         "mode": STRING, "probability": PROBABILITY, "confidence": PROBABILITY, "expected": NUMBER,
         "probabilities": {"type": "array", "items": PROBABILITY},
         "span": {"type": ["array", "null"], "items": COUNT},
         "generated_tokens": COUNT, "null_reason": STRING,
+        "explain": ref("FieldExplain"),
     },
 }
 PLAN_WARNING = closed(["pointer", "message"], {"pointer": STRING, "message": STRING})
@@ -109,7 +129,7 @@ GATEWAY_ERROR = closed(["error"], {"error": closed(["type", "message"], {
     "type": {"enum": list(ERROR_KINDS)}, "message": STRING, "errors": {"type": "array", "items": PROBLEM}})})
 
 COMPONENTS: dict[str, dict[str, Any]] = {
-    "FieldMeta": FIELD_META, "PlanWarning": PLAN_WARNING, "FillResponse": FILL_RESPONSE,
+    "FieldMeta": FIELD_META, "FieldExplain": EXPLAIN, "PlanWarning": PLAN_WARNING, "FillResponse": FILL_RESPONSE,
     "PlanResponse": PLAN_RESPONSE, "FillJobAccepted": JOB_ACCEPTED, "FillJob": JOB, "ModelList": MODEL_LIST,
     "Health": HEALTH, "PdfText": PDF_TEXT, "GatewayError": GATEWAY_ERROR,
 }

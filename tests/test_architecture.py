@@ -147,3 +147,89 @@ def test_relative_imports_resolve_against_the_module():
     assert (3, "deg.outcomes.RawFill") in imports_of("\n\nfrom ..outcomes import RawFill\n", "deg.schema.refs")
     assert (1, "deg.schema.refs.resolve") in imports_of("from .refs import resolve\n", "deg.schema", is_package=True)
     assert (1, "services.proto") in imports_of("from services import proto\n", "gateway.inference")
+
+
+# ---------------------------------------------------------------- the one place a score is composed
+SCORING = "deg_model.scoring"
+# The term functions and span shape rules: only the scoring package itself imports them.
+TERM_MODULES = ("deg_model.scoring.terms", "deg_model.scoring.shape")
+# What turns scores into an outcome (`deg.outcomes` defines them, the scoring package calls them).
+OUTCOME_BUILDERS = {"pick_extract", "choice_outcome", "score_outcome", "noul_outcome"}
+# Normalising scores: besides the scoring package, only the LM prior's own distributions
+# (its evidence), sampling, the attention kernels and the training losses and fits do it.
+NORMALISERS = {"softmax", "log_softmax", "logsumexp"}
+NORMALISING = ("deg_model.runtime.prior", "deg_model.runtime.copy_prior", "deg_model.runtime.generate",
+               "deg_model.kernels", "deg_model.training")
+# The score terms' weights (`ScoringSettings`): arithmetic on them is composing a score.
+WEIGHTS = {"verbatim_weight", "noul_shift", "null_margin", "relevance_weight", "closing_weight"}
+LINE_LIMIT = 350
+LIMITED = ("deg_model/runtime", "deg_model/scoring")
+
+
+def _called_name(node: ast.Call) -> str | None:
+    fn = node.func
+    return fn.attr if isinstance(fn, ast.Attribute) else fn.id if isinstance(fn, ast.Name) else None
+
+
+def _named(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Call):
+        node = node.args[0] if _called_name(node) == "float" and node.args else node
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+
+
+def score_arithmetic(module: str, source: str) -> list[str]:
+    """Where a module outside the scoring package composes a score: imports a term function,
+    builds an outcome from scores, normalises scores, or does arithmetic on a term's weight."""
+    if _under(module, SCORING):
+        return []
+    out = []
+    for line, name in imports_of(source, module):
+        if any(_under(name, t) for t in TERM_MODULES):
+            out.append(f"{module}:{line} imports {name}")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            called = _called_name(node)
+            if called in OUTCOME_BUILDERS and module != "deg.outcomes":
+                out.append(f"{module}:{node.lineno} calls {called}")
+            if (called in NORMALISERS and _under(module, "deg_model")
+                    and not any(_under(module, m) for m in NORMALISING)):
+                out.append(f"{module}:{node.lineno} calls {called}")
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult)):
+            weight = next((n for n in (_named(node.left), _named(node.right)) if n in WEIGHTS), None)
+            if weight is not None:
+                out.append(f"{module}:{node.lineno} composes a score with {weight}")
+    return out
+
+
+def test_only_the_scoring_package_composes_a_score():
+    modules = project_modules()
+    found = [v for name, path in modules for v in score_arithmetic(name, path.read_text(encoding="utf-8"))]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("module,source,expected", [
+    ("deg_model.runtime.windows", "from ..scoring.terms import verbatim\n", "imports deg_model.scoring.terms"),
+    ("deg_model.runtime.decide", "def f():\n    from deg_model.scoring import shape\n", "imports deg_model.scoring.shape"),
+    ("deg_model.runtime.windows", "out = pick_extract(f, p, t, s, n)\n", "calls pick_extract"),
+    ("deg_model.runtime.decide", "p = torch.softmax(logits.double(), -1)\n", "calls softmax"),
+    ("deg_model.runtime.arrays", "z = logits + settings.verbatim_weight * ev\n", "with verbatim_weight"),
+    ("services.training.prior_mix", "m = default + float(heads.null_margin)\n", "with null_margin"),
+])
+def test_score_arithmetic_outside_the_scoring_package_is_reported(module, source, expected):
+    assert any(expected in v for v in score_arithmetic(module, source))
+
+
+@pytest.mark.parametrize("module,source", [
+    ("deg_model.scoring.compose", "from . import terms as T\nx = T.verbatim(e, s.verbatim_weight) + y\n"),
+    ("deg_model.runtime.prior", "lp = torch.log_softmax(logits, -1)\n"),
+    ("deg_model.runtime.decide", "w = settings.verbatim_weight\nif w != 0.0:\n    pass\n"),
+    ("services.training.prior_mix", "from deg_model.scoring import ScoringSettings\n"),
+])
+def test_the_scoring_package_and_evidence_reading_are_not_reported(module, source):
+    assert score_arithmetic(module, source) == []
+
+
+def test_runtime_and_scoring_modules_stay_short():
+    long = {str(p.relative_to(REPO)): n for d in LIMITED for p in sorted((REPO / d).glob("*.py"))
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > LINE_LIMIT}
+    assert not long, f"over {LINE_LIMIT} lines: {long}"

@@ -15,10 +15,12 @@ a backbone with other weights. A checkpoint with LoRA adapters (`deg.json["lora"
 
 Modules: `fill` (orchestration: `Runtime`, the lockstep round driver), `jobs` (`FillJob`,
 per-job progress and failure isolation), `trunk` (the context read once), `questions` (a
-round's fork questions), `layout` (fork text), `forks` (fork rows in micro-batches), `decide`
-(leaf answers -> outcomes through the heads), `decode` (span scoring), `arrays` (count /
-anchor decoding -> items), `generate_phase` (KNOWN VALUES, generate rows of all jobs, merge),
-`generate` + `constrain` + `tokenbytes` (constrained decoding).
+round's fork questions), `layout` (fork text), `forks` (fork rows in micro-batches), `asking`
+(questions -> answers), `rounds` (a round's answers -> outcomes and next scopes), `decide`
+(a leaf's evidence for the score terms, composed in `deg_model.scoring`), `decode` (token
+offsets), `arrays` (count / anchor decoding -> items), `hooks` (`Observer`), `generate_phase`
+(KNOWN VALUES, generate rows of all jobs, merge), `generate` + `constrain` + `tokenbytes`
+(constrained decoding).
 """
 from __future__ import annotations
 
@@ -28,16 +30,17 @@ from pathlib import Path
 import torch
 
 from ..checkpoint import CheckpointConfig, CheckpointError, backbone_sha256, fresh_heads, load_checkpoint
-from ..heads import prior_only_mix
 from ..device import choose_device
 from ..loading import EMBEDDED_NAME, load_backbone
 from ..lora import LoraConfig, load_adapters
+from ..scoring import ScoringSettings
 from ..settings import ModelSettings
 from .fill import Runtime
+from .hooks import Observer
 from .jobs import FillJob
 from .trunk_cache import TrunkCache
 
-__all__ = ["FillJob", "Runtime", "load_runtime", "resolve_checkpoint", "checkpoint_adapters", "DEFAULT_MODEL_ID"]
+__all__ = ["FillJob", "Observer", "Runtime", "load_runtime", "resolve_checkpoint", "checkpoint_adapters", "DEFAULT_MODEL_ID"]
 
 DEFAULT_MODEL_ID = "deg-smollm2-135m-0.1"
 log = logging.getLogger("deg.runtime")
@@ -80,11 +83,10 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
                        adapters=checkpoint_adapters(directory, config, tensors, bb), **extra)
     bb = load_backbone(backbone or EMBEDDED_NAME, device=choice.device)
     log.warning("no checkpoint given: serving %s with FRESHLY INITIALISED heads (untrained answers)", model_id)
-    config = CheckpointConfig(model_id=model_id, backbone=backbone or "smollm2-135m-instruct",
-                              hidden=bb.spec.hidden_size, trained=False)
-    heads = fresh_heads(bb.spec.hidden_size, seed)
     # Untrained heads answer at random; the backbone's own zero-shot answer does not.
-    heads.prior_mix.copy_(prior_only_mix())
+    config = CheckpointConfig(model_id=model_id, backbone=backbone or "smollm2-135m-instruct",
+                              hidden=bb.spec.hidden_size, trained=False, scoring=ScoringSettings.prior_only())
+    heads = fresh_heads(bb.spec.hidden_size, seed)
     return Runtime(bb, heads.to(choice.device), config, **extra)
 
 

@@ -9,7 +9,7 @@ Anchored mode: the anchor head scores every context token of the array's region.
   (`PEAK_RADIUS` tokens), then the best remaining tokens outside every radius if too few.
 - `hybrid`: threshold, unless no token passes p > 0.5 and the count says N > 0.
 Anchors come back sorted by position (document order). Ties go to the earlier token.
-Layout rows (`Heads.layout_rows` = 1): an anchored array whose region holds a table or list
+Layout rows (`ScoringSettings.layout_rows`): an anchored array whose region holds a table or list
 that speaks of it takes the block's rows as its items instead (`layout_items`,
 `tables.layout_rows`); without such a block the heads decide as above.
 
@@ -27,7 +27,8 @@ from deg.errors import FillError
 from deg.request import FillOptions
 
 from ..heads import Heads
-from .decide import keep_head
+from ..scoring import ScoringSettings
+from .hooks import record
 from .questions import Answer, Item, Question
 from .tables import layout_rows
 from .trunk import TrunkView
@@ -166,8 +167,8 @@ def decode_anchors(mode: str, logits: torch.Tensor, *, min_items: int, cap: int 
     raise ValueError(f"unknown array_decode {mode!r}")
 
 
-def array_items(heads: Heads, q: Question, answer: Answer, count: Answer | None, trunk: TrunkView,
-                options: FillOptions, heads_out: dict[str, torch.Tensor] | None = None, *,
+def array_items(heads: Heads, settings: ScoringSettings, q: Question, answer: Answer, count: Answer | None,
+                trunk: TrunkView, options: FillOptions, heads_out: dict[str, torch.Tensor] | None = None, *,
                 layout: bool = True) -> list[Item]:
     """The items of one array instance from its count question's answer (index mode) or its
     anchor question's answer (+ the count question's, unless `threshold`). `layout` False:
@@ -175,19 +176,19 @@ def array_items(heads: Heads, q: Question, answer: Answer, count: Answer | None,
     a_plan = q.array
     if q.kind == "count":
         lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items)
-        n = decode_count(keep_head(heads_out, f"count:{q.pointer}", heads.count_logits(answer.a)), lo, hi)
+        n = decode_count(record(heads_out, f"count:{q.pointer}", heads.count_logits(answer.a)), lo, hi)
         return [Item(a_plan, i) for i in range(n)]
-    rows = layout_items(heads, q, trunk.text, trunk.tokens, options, trunk.memo) if layout else None
+    rows = layout_items(settings, q, trunk.text, trunk.tokens, options, trunk.memo) if layout else None
     if rows is not None:
         return rows
     r0, r1 = q.region
-    logits = keep_head(heads_out, f"{q.kind}:{q.pointer}", heads.anchor_logits_from_keys(
+    logits = record(heads_out, f"{q.kind}:{q.pointer}", heads.anchor_logits_from_keys(
         answer.a, trunk.anchor_keys[r0:r1], trunk.anchor_u[r0:r1]))        # [R]
     n = saturated = None
     if count is not None:
         # An anchored array's count ranges up to MAX_COUNT (no index-mode cap of 32).
         lo, hi = count_bounds(a_plan.min_items, a_plan.max_items, options.max_items, anchored=True)
-        n = decode_count(keep_head(heads_out, f"count:{q.pointer}", heads.count_logits(count.a)), lo, hi)
+        n = decode_count(record(heads_out, f"count:{q.pointer}", heads.count_logits(count.a)), lo, hi)
         saturated = n == hi
     cap = a_plan.max_items if a_plan.max_items is not None else options.max_items
     anchors = [r0 + t for t in decode_anchors(options.array_decode, logits, min_items=a_plan.min_items,
@@ -195,12 +196,14 @@ def array_items(heads: Heads, q: Question, answer: Answer, count: Answer | None,
     return items_at(a_plan, anchors, r1, trunk.text, trunk.tokens)
 
 
-def layout_items(heads: Heads, q: Question, text: str, tokens, options: FillOptions,
+def layout_items(settings: ScoringSettings, q: Question, text: str, tokens, options: FillOptions,
                  memo: dict | None = None) -> list[Item] | None:
     """An anchored array's items read off the rows of a table or list that speaks of it
-    (`tables.layout_rows`), when the head set turns layout rows on; None: the heads decide
-    (layout rows off, no such block, or fewer rows than `minItems`)."""
-    if float(heads.layout_rows) == 0.0 or q.kind != "anchor" or q.region is None:
+    (`tables.layout_rows`), when the checkpoint turns layout rows on; None: the heads decide
+    (layout rows off, no such block, or fewer rows than `minItems`). The one-trunk path reads
+    it before the heads; a windowed run after merging its windows' anchors, on the whole
+    context (a window sees part of a table)."""
+    if not settings.layout_rows or q.kind != "anchor" or q.region is None:
         return None
     rows = layout_rows(q.array, text, tokens.offsets, q.region, memo)
     if rows is None or len(rows) < q.array.min_items:

@@ -1,153 +1,128 @@
-"""A leaf question's answer -> its FieldOutcome through the heads (contract 12.3, 12.4).
+"""A leaf question's answer -> the typed evidence its score terms read (contract 12.3, 12.4).
 
-- decide.choice / decide.score: softmax (fp64) of the head's logits over the options.
-- decide.noul: the true/false head's probability of "true".
-- after the LM-prior mix, `adjust_decide`: a choice's verbatim option evidence and the
-  true/false shift, both fitted on held-out domains (0 = off); an extract without a
-  request `null_margin` uses the head set's fitted `Heads.null_margin`.
-- extract: start/end logits over the context tokens (an anchored item's leaves get the
-  anchor head's positional bias towards its region); the spans are scored by
-  `decode.plain_scores`, or for typed modes (numbers, dates, emails, ...) only the
-  candidate spans the grammar finds (`decode.typed_scores`), and `pick_extract` weighs the
-  best against the null outcome with the request's `null_margin` (else the runtime's
-  default).
+The scores themselves are composed in `deg_model.scoring` (`score_round`); this module reads
+what they need:
 
-Head recording: with a `heads_out` dict, every raw head output is kept there (a detached
-copy keyed `"<kind>:<concrete pointer>"`), so determinism can be checked with `torch.equal`.
+- the head: decide.choice / decide.score pointer logits over the options, decide.noul's
+  true/false logits; an extract's start/end logits over the context tokens (an anchored
+  item's leaves get the anchor head's positional bias towards its region);
+- the LM prior (when the question carries its rows): a decide leaf's option log-probabilities,
+  an extract's copy start and the end of the span it copies from its own best start;
+- the rules, each only when its weight is not 0 (no cost when off): a choice's verbatim
+  option evidence (a table or list row's choice reads the cell under the column that names
+  it, else its row alone: every row of a returns table says some reason, this row says its
+  own), a row's score / true-false leaf its own cell (`tables.cell_decision`; a column its
+  description only touches says too little), an extract's sentence relevance
+  (`relevance.span_evidence`; array items keep their anchor bias alone, since their fields'
+  words occur on every row) or a row item's cells (`tables.row_evidence`);
+- typed extract modes (numbers, dates, emails, ...): the grammar's candidate spans
+  (`deg.candidates`), memoized per runtime replica (`Candidates`).
+
+Head recording: with a `heads_out` dict, every raw head output is kept there (`hooks.record`).
 """
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 import torch
 
 from deg.candidates import find_candidates
-from deg.outcomes import FieldOutcome, choice_outcome, noul_outcome, pick_extract, score_outcome
-from deg.request import FillOptions
 
 from ..heads import Heads
-from .decode import capped, log_probs, plain_scores, typed_scores
-from .prior import LmPrior, mix
+from ..scoring import DecideEvidence, ExtractEvidence, LeafEvidence, ScoringSettings
+from .hooks import record
+from .prior import LmPrior
 from .questions import Answer, Question
 from .relevance import span_evidence
 from .tables import cell_decision, cell_text, row_evidence
-from .trunk import TrunkView
 from .verbatim import option_evidence
 
-__all__ = ["adjust_decide", "decide_leaf", "keep_head"]
+__all__ = ["Candidates", "LeafReader"]
 
 _CANDIDATE_KIND = {"extract.number": "number", "date": "date", "date-time": "date-time",
                    "email": "email", "uri": "uri", "uuid": "uuid"}
-_CANDIDATE_CACHE: dict[tuple[str, str], list[tuple[int, int]]] = {}
 
 
-def keep_head(heads_out: dict[str, torch.Tensor] | None, key: str, logits: torch.Tensor) -> torch.Tensor:
-    """Keep a raw head output under `key` when recording (`heads_out` not None); returns it."""
-    if heads_out is not None:
-        heads_out[key] = logits.detach().clone()
-    return logits
+class Candidates:
+    """The grammar's candidate spans of a kind in a context, memoized for the few contexts in
+    flight (a batch asks many typed leaves of the same context). One per runtime replica:
+    a replica's thread is its only user."""
+
+    def __init__(self, size: int = 64):
+        self.size = size
+        self._memo: dict[tuple[str, str], list[tuple[int, int]]] = {}
+
+    def __call__(self, kind: str, text: str) -> list[tuple[int, int]]:
+        key = (kind, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
+        hit = self._memo.get(key)
+        if hit is None:
+            if len(self._memo) > self.size:
+                self._memo.clear()
+            hit = self._memo[key] = find_candidates(kind, text)
+        return hit
 
 
-def decide_leaf(heads: Heads, q: Question, answer: Answer, trunk: TrunkView, options: FillOptions, *,
-                default_null_margin: float, heads_out: dict[str, torch.Tensor] | None = None,
-                prior: LmPrior | None = None) -> FieldOutcome:
-    """`prior`: the LM prior's reader, needed when the question carries prior rows."""
-    f, a, o = q.field, answer.a, answer.o
-    key = f"{q.kind}:{q.pointer}"
-    if f.mode.startswith("decide."):
-        kind = q.head
-        raw = {"choice": lambda: heads.choice_logits(a, o), "score": lambda: heads.score_logits(a, o),
-               "noul": lambda: heads.noul_logits(a)}[kind]()
-        logits = keep_head(heads_out, key, raw)
+@dataclass(frozen=True)
+class LeafReader:
+    """Reads a leaf's evidence with one head set, scoring settings and prior reader."""
+    heads: Heads
+    settings: ScoringSettings
+    prior: LmPrior | None
+    candidates: Candidates
+
+    def evidence(self, q: Question, answer: Answer, trunk, heads_out: dict | None = None) -> LeafEvidence:
+        f = q.field
+        if f.mode.startswith("decide."):
+            return LeafEvidence(f, q.pointer, self._decide(q, answer, trunk, heads_out))
+        return LeafEvidence(f, q.pointer, self._extract(q, answer, trunk, heads_out))
+
+    def _decide(self, q: Question, answer: Answer, trunk, heads_out) -> DecideEvidence:
+        heads, f, a, o, kind = self.heads, q.field, answer.a, answer.o, q.head
+        logits = {"choice": lambda: heads.choice_logits(a, o), "score": lambda: heads.score_logits(a, o),
+                  "noul": lambda: heads.noul_logits(a)}[kind]()
+        record(heads_out, f"{q.kind}:{q.pointer}", logits)
+        lm = None
         if q.prior is not None:
-            lm = keep_head(heads_out, f"prior:{q.pointer}", prior.decide(q.prior, answer))
-            logits = mix(heads.mix_of(kind), torch.log_softmax(logits.double(), -1), lm)
-        logits = adjust_decide(heads, kind, f, logits, trunk, _layout_item(q))
-        probs = torch.softmax(logits.double(), -1).tolist()
-        if kind == "choice":
-            return choice_outcome(f, q.pointer, probs)
-        if kind == "score":
-            return score_outcome(f, q.pointer, probs)
-        return noul_outcome(f, q.pointer, float(probs[0]))
-    bias = None
-    item = next((it for it in reversed(q.scope) if it.anchor is not None), None)
-    if item is not None:
-        positions = torch.arange(len(trunk.tokens))
-        bias = heads.anchored_bias(positions, item.anchor, item.region[1])
-    start, end = heads.span_logits_from_keys(a, trunk.span_keys, bias)
-    keep_head(heads_out, key, torch.stack([start, end]))
-    ls, le, null_lp = log_probs(start, end)
-    override = None
-    if q.prior is not None:
-        ls, le, null_lp, override = prior.mixed_span(heads.mix_of("extract"), q, answer, trunk, ls, le, heads_out)
-    gain = None
-    weights = (float(heads.relevance_weight), float(heads.closing_weight))
-    if item is None and weights != (0.0, 0.0):
-        # Array items keep their anchor bias alone (their fields' words occur on every row).
-        gain = (*weights, span_evidence(f, trunk.text, trunk.tokens.offsets, trunk.memo))
-    elif item is not None and item.cells and weights != (0.0, 0.0):
-        # A table or list row's item: its column's cell (or its row) is where its value is.
-        gain = (*weights, row_evidence(f, item, trunk.text, trunk.tokens.offsets, trunk.memo))
-    kind = _CANDIDATE_KIND.get(f.mode) or _CANDIDATE_KIND.get(f.format or "")
-    if kind is not None:
-        scored = typed_scores(ls, le, trunk.tokens, _candidates(kind, trunk.text), override, gain)
-    else:
-        scored = plain_scores(ls, le, trunk.tokens, trunk.text, override, gain)
-    if gain is not None:
-        scored, null_lp = capped(scored, null_lp)
-    margin = options.null_margin
-    if margin is None:                     # the head set's fitted margin on top of the runtime's
-        margin = default_null_margin + float(heads.null_margin)
-    return pick_extract(f, q.pointer, trunk.text, scored, null_lp, null_margin=margin,
-                        date_order=options.date_order, default_offset=options.default_offset)
+            lm = record(heads_out, f"prior:{q.pointer}", self.prior.decide(q.prior, answer))
+        width, row, w = int(logits.shape[-1]), _layout_item(q), self.settings.verbatim_weight
+        verbatim = cell = None
+        if kind == "choice" and w != 0.0:
+            if row is not None:
+                offsets = trunk.tokens.offsets
+                own = cell_text(f, row, trunk.text, offsets)
+                text = own if own is not None else \
+                    trunk.text[offsets[row.anchor][0]:offsets[min(row.region[1], len(offsets)) - 1][1]]
+                verbatim = option_evidence(f.options or (), width, text, None)
+            else:
+                verbatim = option_evidence(f.options or (), width, trunk.text, trunk.memo)
+        if kind in ("score", "noul") and row is not None and w != 0.0:
+            own = cell_text(f, row, trunk.text, trunk.tokens.offsets, min_match=10.0)
+            if own is not None:
+                cell = cell_decision(f, kind, own, width)
+        return DecideEvidence(kind, logits, lm, verbatim, cell)
+
+    def _extract(self, q: Question, answer: Answer, trunk, heads_out) -> ExtractEvidence:
+        f, heads = q.field, self.heads
+        item = next((it for it in reversed(q.scope) if it.anchor is not None), None)
+        bias = None
+        if item is not None:
+            bias = heads.anchored_bias(torch.arange(len(trunk.tokens)), item.anchor, item.region[1])
+        start, end = heads.span_logits_from_keys(answer.a, trunk.span_keys, bias)
+        record(heads_out, f"{q.kind}:{q.pointer}", torch.stack([start, end]))
+        prior = self.prior.span(q, answer, trunk, heads_out) if q.prior is not None else None
+        spans, row = None, False
+        if (self.settings.relevance_weight, self.settings.closing_weight) != (0.0, 0.0):
+            if item is None:
+                spans = span_evidence(f, trunk.text, trunk.tokens.offsets, trunk.memo)
+            elif item.cells:
+                spans, row = row_evidence(f, item, trunk.text, trunk.tokens.offsets, trunk.memo), True
+        kind = _CANDIDATE_KIND.get(f.mode) or _CANDIDATE_KIND.get(f.format or "")
+        candidates = self.candidates(kind, trunk.text) if kind is not None else None
+        return ExtractEvidence(start, end, trunk.text, trunk.tokens, prior, spans, row, candidates)
 
 
 def _layout_item(q: Question):
     """The innermost anchored item of a question's scope when it is a table or list row."""
     item = next((it for it in reversed(q.scope) if it.anchor is not None), None)
     return item if item is not None and item.cells else None
-
-
-def adjust_decide(heads: Heads, kind: str, field, logits: torch.Tensor, trunk: TrunkView,
-                  row=None) -> torch.Tensor:
-    """The fitted decide adjustments (`Heads.verbatim_weight`, `Heads.noul_shift`); a zero
-    weight returns the logits untouched, so head sets without them answer bitwise as before.
-    `row`: a table or list row's item, whose choices read the option evidence of the cell
-    under the column that names them, else of their row alone (every row of a returns table
-    says some reason; this row says its own), and whose scores and true/false leaves read
-    that cell too (`tables.cell_decision`), with the same weight."""
-    w = float(heads.verbatim_weight)
-    if kind == "choice":
-        if w != 0.0:
-            if row is not None:
-                offsets = trunk.tokens.offsets
-                cell = cell_text(field, row, trunk.text, offsets)
-                text = cell if cell is not None else \
-                    trunk.text[offsets[row.anchor][0]:offsets[min(row.region[1], len(offsets)) - 1][1]]
-                evidence = option_evidence(field.options or (), int(logits.shape[-1]), text, None)
-            else:
-                evidence = option_evidence(field.options or (), int(logits.shape[-1]), trunk.text, trunk.memo)
-            logits = logits.double() + w * evidence
-    elif kind == "noul":
-        shift = float(heads.noul_shift)
-        if shift != 0.0:
-            logits = logits.double() + torch.tensor([shift, 0.0], dtype=torch.float64)
-    if kind in ("score", "noul") and row is not None and w != 0.0:
-        # A table row's own cell under the column its name names ("Severity | 4"); a column
-        # its description only touches ("Type" for `estimated`) says too little for these.
-        own = cell_text(field, row, trunk.text, trunk.tokens.offsets, min_match=10.0)
-        if own is not None:
-            logits = logits.double() + w * cell_decision(field, kind, own, int(logits.shape[-1]))
-    return logits
-
-
-def _candidates(kind: str, text: str) -> list[tuple[int, int]]:
-    """The grammar's candidate spans of a kind in a context, memoized for the few contexts in
-    flight (a batch asks many typed leaves of the same context)."""
-    key = (kind, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
-    hit = _CANDIDATE_CACHE.get(key)
-    if hit is None:
-        if len(_CANDIDATE_CACHE) > 64:
-            _CANDIDATE_CACHE.clear()
-        hit = _CANDIDATE_CACHE[key] = find_candidates(kind, text)
-    return hit

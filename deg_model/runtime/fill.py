@@ -3,7 +3,7 @@
 One request:
 1. **Read once** (`trunk`). The trunk (prefix + rendered context + "\\n") is prefilled once;
    the heads' context-side projections are computed once per trunk.
-2. **Parallel phase, in rounds** (`questions`, `forks`, `decide`, `arrays`). Round 0 asks
+2. **Parallel phase, in rounds** (`questions`, `asking`, `rounds`). Round 0 asks
    every leaf outside arrays and every top-level array's count or anchor question; each later
    round asks the leaves and nested-array questions of the items the previous round found.
    Every question is a fork row of the trunk, run in micro-batches of at most
@@ -45,10 +45,11 @@ Choices where the contract leaves room:
   schema, reuses it with no tokenizing and no prefill (`cached_tokens` = its prompt tokens),
   and two jobs of one batch over the same context read it once. Outcomes are bitwise a cold
   fill's. A job's `no_cache` skips the lookup, `no_store` the keeping.
-- `record_heads = True` keeps every question's raw head output (`last_heads`, keyed
-  `"<kind>:<concrete pointer>"`) so determinism can be checked with `torch.equal`;
-  `last_stats` holds the token counts of the last fill; after `fill_many`, `last_job_heads`
-  and `last_job_stats` hold them per job (the last job's also in `last_heads`/`last_stats`).
+- A caller watches a fill through an `Observer` it passes in (`hooks.py`: every question's raw
+  head output and every job's token counts, per job; every leaf before it is scored);
+  `last_stats` holds the token counts of the last fill (of its last job).
+- The windowed path asks and decodes with the same public pieces: `asker` (questions ->
+  answers) and `decoder` (answers -> outcomes, scored in `deg_model.scoring`).
 """
 from __future__ import annotations
 
@@ -59,37 +60,40 @@ from typing import Sequence
 
 import torch
 
-from deg.outcomes import ArrayOutcome, RawFill
+from deg.outcomes import RawFill
 from deg.parsers.dates import document_date_order
-from deg.plan import ArrayPlan, FillPlan
+from deg.plan import FillPlan
 from deg.request import FillOptions
 from deg.response import apply_drops
 
 from ..backbone import Backbone
 from ..checkpoint import CheckpointConfig
-from ..heads import PRIOR_HEAD_KINDS, Heads
+from ..heads import Heads
 from ..lora import LoraAdapters
+from ..scoring import PRIOR_KINDS, ScoringSettings
 from ..settings import DEFAULT_MAX_CONTEXT_TOKENS
-from ..state import State
-from ..tokenize import PromptLayout, Trunk
-from .arrays import LOCATOR_TOKENS, array_items
-from .decide import decide_leaf
-from .forks import FORK_TOKEN_BUDGET, Row, run_rows
-from .prior import LmPrior
+from ..tokenize import PromptLayout
+from .arrays import LOCATOR_TOKENS
+from .asking import Asker
+from .decide import Candidates, LeafReader
+from .forks import FORK_TOKEN_BUDGET
 from .generate_phase import generate_phase
+from .hooks import Observer
 from .jobs import FillJob, JobRun, guard
-from .questions import Answer, Item, Question, QuestionBuilder, Scope, chosen_scope
-from .trunk import TrunkView, read_trunk
+from .prior import LmPrior
+from .questions import Answer, Item, Question, QuestionBuilder
+from .rounds import RoundDecoder, absorb
+from .trunk import read_trunk
 from .trunk_cache import TrunkCache, private_state
 from .windows import WindowedTrunk, Windowing, read_windows, windowed_round
 
 # Item, Question and LOCATOR_TOKENS are also read from here by the training example builder.
-__all__ = ["FORK_TOKEN_BUDGET", "LOCATOR_TOKENS", "FillJob", "Item", "Question", "Runtime"]
+__all__ = ["FORK_TOKEN_BUDGET", "LOCATOR_TOKENS", "FillJob", "Item", "Observer", "Question", "Runtime"]
 
 
 class Runtime:
-    """A loaded model: backbone + heads + prompt layout. Thread-compatible, not thread-safe:
-    one thread per runtime; more threads each take a `replica()`."""
+    """A loaded model: backbone + heads + scoring settings + prompt layout. Thread-compatible,
+    not thread-safe: one thread per runtime; more threads each take a `replica()`."""
 
     def __init__(self, backbone: Backbone, heads: Heads, config: CheckpointConfig,
                  *, fork_token_budget: int = FORK_TOKEN_BUDGET, default_null_margin: float = 0.0,
@@ -105,6 +109,8 @@ class Runtime:
         if adapters is not None:
             adapters.check_backbone(backbone)
         self.backbone, self.heads, self.config = backbone, heads, config
+        # The score terms' weights and switches (`deg_model.scoring`), the checkpoint's.
+        self.scoring: ScoringSettings = config.scoring
         # LoRA (contract 12.7, lora-context base): decide/extract fork rows run their head's
         # adapter; the trunk and the generate rows run the base model.
         self.adapters = adapters
@@ -120,42 +126,44 @@ class Runtime:
         # Trunks kept across fills (`trunk_cache.py`); None: every fill reads its context.
         self.trunk_cache = trunk_cache
         self.last_stats: dict[str, int] = {}
-        self.record_heads = False                       # keep raw head outputs in last_heads
-        # Called with (question, answer, trunk, options) of every leaf before it is decoded:
-        # what fitting the prior mix re-decodes offline (`deg_model.training.prior_fit`).
-        self.leaf_observer = None
-        self.last_heads: dict[str, torch.Tensor] = {}
-        self.last_job_heads: list[dict[str, torch.Tensor]] = []
-        self.last_job_stats: list[dict[str, int]] = []
 
     def replica(self) -> "Runtime":
-        """A sibling for another worker thread: the same backbone, heads, adapters, settings
-        and trunk cache (weights are read-only and shared, the cache is thread-safe), its own
-        tokenizer and per-call state (`last_*`, observers). Replicas answer bitwise alike: every kernel is a
-        pure function of its inputs. Changing the heads (`set_prior_mix`) changes them for all
-        replicas; rebuild each replica's questions after it."""
+        """A sibling for another worker thread: the same backbone, heads, adapters, scoring
+        settings and trunk cache (weights are read-only and shared, the cache is thread-safe),
+        its own tokenizer, LM-prior reader, candidate memo and `last_stats`. Replicas answer
+        bitwise alike: every kernel is a pure function of its inputs. `set_scoring` changes the
+        runtime it is called on only."""
         twin = copy.copy(self)
         # A fast tokenizer's settings are mutated by each call (truncation, padding), so two
         # threads must not share one: the replica tokenizes with its own copy.
         twin.layout = PromptLayout.for_family(self.backbone.family.name, copy.deepcopy(self.layout.tokenizer))
         twin._build_questions()
-        twin.last_stats, twin.last_heads = {}, {}
-        twin.last_job_heads, twin.last_job_stats = [], []
-        twin.record_heads, twin.leaf_observer = False, None
+        twin.last_stats = {}
         return twin
 
     def _build_questions(self) -> None:
-        """Question building for the heads' current prior mix: the head kinds whose prior
+        """Question building for the current scoring settings: the head kinds whose prior
         weight is not zero carry the LM prior's rows (`prior.py`)."""
-        kinds = frozenset(k for k in PRIOR_HEAD_KINDS if self.heads.uses_prior(k))
+        kinds = frozenset(k for k in PRIOR_KINDS if self.scoring.uses_prior(k))
         self.questions = QuestionBuilder(self.layout, self.config, kinds)
         self.prior = LmPrior(self.backbone, self.questions.prior) if kinds else None
+        self.candidates = Candidates()
 
-    def set_prior_mix(self, mix: torch.Tensor) -> None:
-        """Set the heads' (w_head, w_prior) per head kind ([kinds, 2]) and rebuild questions."""
-        with torch.no_grad():
-            self.heads.prior_mix.copy_(mix)
+    def set_scoring(self, settings: ScoringSettings) -> None:
+        """Serve with other scoring settings (a fit trying weights) and rebuild questions."""
+        self.scoring = settings
         self._build_questions()
+
+    @property
+    def asker(self) -> Asker:
+        """Questions -> fork rows -> answers, with this runtime's backbone, adapters and prior."""
+        return Asker(self.backbone, self.adapters, self.fork_token_budget, self.prior)
+
+    @property
+    def decoder(self) -> RoundDecoder:
+        """Answers -> outcomes, with this runtime's heads, scoring settings and prior."""
+        return RoundDecoder(LeafReader(self.heads, self.scoring, self.prior, self.candidates), self.questions,
+                            self.default_null_margin)
 
     @property
     def model_id(self) -> str:
@@ -166,30 +174,31 @@ class Runtime:
         return list(self.config.aliases)
 
     # ------------------------------------------------------------------ public
-    def fill_many(self, jobs: Sequence[FillJob]) -> list[RawFill | Exception]:
+    def fill_many(self, jobs: Sequence[FillJob], *, observer: Observer | None = None) -> list[RawFill | Exception]:
         """Every job's outcome, or its own exception: one failing job fails only itself.
         Rows of all jobs share fork micro-batches and decode steps (bitwise as `fill`)."""
-        runs = [JobRun.of(job) for job in jobs]
+        runs = [JobRun.of(job, observer) for job in jobs]
+        self._run_all(runs, observer)
+        return [r.error if r.error is not None else r.raw for r in runs]
+
+    def fill(self, context: str, plan: FillPlan, options: FillOptions | None = None, *,
+             observer: Observer | None = None) -> RawFill:
+        run = JobRun.of(FillJob(context, plan, options or FillOptions()), observer)
+        self._run_all([run], observer)
+        if run.error is not None:
+            raise run.error
+        return run.raw
+
+    def _run_all(self, runs: list[JobRun], observer: Observer | None) -> None:
         with torch.inference_mode():
             self._fill_runs(runs)
         for run in runs:
             self._usage(run)
-        self.last_job_heads = [r.heads for r in runs]
-        self.last_job_stats = [r.stats for r in runs]
         if runs:
-            self.last_heads, self.last_stats = runs[-1].heads, runs[-1].stats
-        return [r.error if r.error is not None else r.raw for r in runs]
-
-    def fill(self, context: str, plan: FillPlan, options: FillOptions | None = None) -> RawFill:
-        run = JobRun(context, plan, options or FillOptions())
-        with torch.inference_mode():
-            self._fill_runs([run])
-        self._usage(run)
-        self.last_heads, self.last_stats = run.heads, run.stats
-        self.last_job_heads, self.last_job_stats = [run.heads], [run.stats]
-        if run.error is not None:
-            raise run.error
-        return run.raw
+            self.last_stats = runs[-1].stats
+        if observer is not None:
+            observer.heads = [r.heads if r.heads is not None else {} for r in runs]
+            observer.stats = [r.stats for r in runs]
 
     # ------------------------------------------------------------------ lockstep driver
     def _fill_runs(self, runs: list[JobRun]) -> None:
@@ -218,8 +227,7 @@ class Runtime:
                 if id(run) not in apart:
                     run.report(sum(q.kind == "leaf" for r, q in entries if r is run))
             per_run: dict[int, list[tuple[Question, Answer]]] = {}
-            answers = self._follow_up(entries, self._ask(entries))
-            for (run, q), answer in zip(entries, answers):
+            for (run, q), answer in zip(entries, self.asker.answers(entries)):
                 if isinstance(answer, Exception):
                     if run.error is None:
                         run.error = answer
@@ -227,7 +235,7 @@ class Runtime:
                 per_run.setdefault(id(run), []).append((q, answer))
             for run in asking:
                 if run.error is None and id(run) not in apart:
-                    guard(run, self._absorb, run, per_run.get(id(run), []))
+                    guard(run, self._decode, run, per_run.get(id(run), []))
             if self.prior is not None:
                 self.prior.forget()
         for run in runs:
@@ -288,7 +296,7 @@ class Runtime:
         run.tokens_total = int(trunk_ids.context_index.numel())
         if run.tokens_total <= width:
             run.state = self.backbone.prefill(trunk_ids.ids, adapters=self.adapters)
-            run.trunk = self._trunk_view(trunk_ids, run.state)
+            run.trunk = read_trunk(self.backbone, self.heads, trunk_ids, run.state)
             run.tokens_read = run.tokens_total
             run.report()
         else:
@@ -299,87 +307,13 @@ class Runtime:
         run.stats["prompt_tokens"] = run.trunk.ids_len
 
     def _round_questions(self, run: JobRun) -> list[Question]:
-        return [q for scope in run.scopes for q in self._questions(run.plan, scope, run.trunk, run.options)]
+        return [q for scope in run.scopes for q in self.questions.questions(run.plan, scope, run.trunk, run.options)]
 
-    def _ask(self, entries: list[tuple[JobRun, Question]]) -> list[Answer | Exception]:
-        """Every question's rows (its own and its extra rows) as fork rows of its run's trunk
-        state -> its Answer, or the exception of its run's rows."""
-        per_question = [q.rows for _, q in entries]
-        rows = [(run, row) for (run, _), own in zip(entries, per_question) for row in own]
-        read = run_rows(self.backbone, [(run.state, row) for run, row in rows],
-                        token_budget=self.fork_token_budget, adapters=self.adapters)
-        for (run, row), result in zip(rows, read):
-            if not isinstance(result, Exception):
-                run.stats["fork_rows"] += 1
-                run.stats["fork_tokens"] += row.tokens
-        answers: list[Answer | Exception] = []
-        k = 0
-        for (_, q), own in zip(entries, per_question):
-            got, k = read[k:k + len(own)], k + len(own)
-            error = next((r for r in got if isinstance(r, Exception)), None)
-            answers.append(error if error is not None else q.answer_of(got))
-        return answers
-
-    def _follow_up(self, entries: list[tuple[JobRun, Question]], answers: list) -> list:
-        """The LM prior's second row of every extract question that carries a prior: the span
-        the LM copies from its own best start, teacher-forced (its end prior). All of them run
-        together, in the same batch-invariant micro-batches."""
-        if self.prior is None:
-            return answers
-        self._read_prior([a.extra for (_, q), a in zip(entries, answers)
-                          if q.prior is not None and not isinstance(a, Exception)])
-        todo: list[tuple[int, JobRun, int, Row]] = []
-        for k, ((run, q), answer) in enumerate(zip(entries, answers)):
-            if q.prior is not None and q.head == "extract" and not isinstance(answer, Exception):
-                got = self.prior.follow_row(q.prior, answer, run.trunk)
-                if got is not None:
-                    todo.append((k, run, *got))
-        if not todo:
-            return answers
-        read = run_rows(self.backbone, [(run.state, row) for _, run, _, row in todo],
-                        token_budget=self.fork_token_budget, adapters=self.adapters)
-        out = list(answers)
-        for (k, run, start, row), result in zip(todo, read):
-            if isinstance(result, Exception):
-                out[k] = result
-                continue
-            run.stats["fork_rows"] += 1
-            run.stats["fork_tokens"] += row.tokens
-            out[k] = dataclasses.replace(out[k], follow=result, follow_start=start)
-        self._read_prior([(a.follow,) for a in out if not isinstance(a, Exception) and a.follow is not None])
-        return out
-
-    def _read_prior(self, reads: list[tuple[torch.Tensor, ...]]) -> None:
-        """The LM-prior reads of a round's questions, of every run, in shared LM-head passes
-        (`LmPrior.read_ahead`; bitwise each read's own pass), guarded: a failure here leaves
-        each question to read its own, where the failure lands on its own run."""
-        try:
-            self.prior.read_ahead([h for extra in reads for h in extra])
-        except Exception:          # noqa: BLE001 - isolated per question when read again
-            self.prior.forget()
-
-    def _absorb(self, run: JobRun, answers: list[tuple[Question, Answer]]) -> None:
-        """Decode one round's answers of a run; its next round asks the items found."""
-        heads_out = run.heads if self.record_heads else None
-        plan, trunk, options = run.plan, run.trunk, run.options
-        counts = {q.pointer: a for q, a in answers if q.kind == "count"}
-        next_scopes: list[Scope] = []
-        for q, a in answers:
-            if q.kind == "leaf":
-                if self.leaf_observer is not None:
-                    self.leaf_observer(q, a, trunk, options)
-                outcome = decide_leaf(self.heads, q, a, trunk, options, heads_out=heads_out,
-                                      default_null_margin=self.default_null_margin, prior=self.prior)
-                run.fields_out.append(outcome)
-                branch = chosen_scope(plan, q, outcome.value)   # phase two: the chosen branch
-                if branch is not None:
-                    next_scopes.append(branch)
-        for q, a in answers:
-            if q.kind == "anchor" or (q.kind == "count" and not self._anchored(q.array, plan, trunk)):
-                items = array_items(self.heads, q, a, counts.get(q.pointer), trunk, options, heads_out)
-                run.arrays_out.append(ArrayOutcome(pointer=q.pointer, plan_pointer=q.array.pointer, items=len(items)))
-                next_scopes += [q.scope + (item,) for item in items]
-        run.scopes = next_scopes
+    def _decode(self, run: JobRun, answers: list[tuple[Question, Answer]]) -> None:
+        """Decode one round's answers of a one-trunk run; its next round asks the items found."""
+        decoded = self.decoder.decode(run.plan, answers, run.trunk, run.options, observer=run.observer,
+                                      heads_out=run.heads)
+        absorb(run, [q for q, _ in answers], decoded)
 
     @staticmethod
     def _usage(run: JobRun) -> None:
@@ -410,23 +344,3 @@ class Runtime:
         whole.keep = False
         for w in whole.windows:
             whole.close(w)
-
-    # ------------------------------------------------------------------ pieces, also used on their own
-    # (the training example builder asks `_questions` / `_anchored`; the fork tests `_run`)
-    def _trunk_view(self, trunk_ids: Trunk, state: State) -> TrunkView:
-        return read_trunk(self.backbone, self.heads, trunk_ids, state)
-
-    def _questions(self, plan: FillPlan, scope: Scope, trunk, options: FillOptions) -> list[Question]:
-        return self.questions.questions(plan, scope, trunk, options)
-
-    def _anchored(self, array: ArrayPlan, plan: FillPlan, trunk) -> bool:
-        return self.questions.anchored(array, plan, trunk)
-
-    def _run(self, state: State, questions: list[Question], stats) -> list[tuple[Question, tuple]]:
-        """One job's questions as fork rows -> (question, (a [H], o [n, H] | None)) each."""
-        run = JobRun(None, None, None, stats=stats, state=state)
-        answers = self._ask([(run, q) for q in questions])
-        for answer in answers:
-            if isinstance(answer, Exception):
-                raise answer
-        return [(q, (answer.a, answer.o)) for q, answer in zip(questions, answers)]

@@ -23,6 +23,7 @@ from deg.plan import FillPlan
 from deg.request import FillOptions
 
 from ..state import State
+from .hooks import Observer
 from .questions import Scope
 from .trunk import TrunkView
 
@@ -67,7 +68,8 @@ class JobRun:
     plan: object
     options: object
     stats: dict[str, int] = field(default_factory=_new_stats)
-    heads: dict[str, torch.Tensor] = field(default_factory=dict)
+    heads: dict[str, torch.Tensor] | None = None      # raw head outputs, when an observer records them
+    observer: Observer | None = None
     state: State | None = None
     trunk: TrunkView | None = None
     scopes: list[Scope] = field(default_factory=lambda: [()])
@@ -84,15 +86,18 @@ class JobRun:
     tokens_total: int = 0
 
     @classmethod
-    def of(cls, job: FillJob) -> "JobRun":
-        """The run of a job; something that is not a job at all fails only its own run."""
+    def of(cls, job: FillJob, observer: Observer | None = None) -> "JobRun":
+        """The run of a job, watched by `observer`; something that is not a job at all fails
+        only its own run."""
+        heads = {} if observer is not None and observer.record_heads else None
         try:
             context, plan, options = job.context, job.plan, job.options
         except AttributeError:
-            return cls(None, None, None, error=TypeError(
+            return cls(None, None, None, heads=heads, observer=observer, error=TypeError(
                 f"a job must be a FillJob (context, plan, options), got {type(job).__name__}"))
-        return cls(context, plan, options, no_cache=bool(getattr(job, "no_cache", False)),
-                   no_store=bool(getattr(job, "no_store", False)), progress=getattr(job, "progress", None))
+        return cls(context, plan, options, heads=heads, observer=observer,
+                   no_cache=bool(getattr(job, "no_cache", False)), no_store=bool(getattr(job, "no_store", False)),
+                   progress=getattr(job, "progress", None))
 
     def report(self, pending_fields: int = 0) -> None:
         """Tell the job's progress callable where it stands (`pending_fields`: leaves being asked)."""

@@ -1,9 +1,10 @@
 """The backbone's own zero-shot answer to a question: the LM prior every head is mixed with.
 
-A head's logits are `w_head * head + w_prior * prior` (per head kind, `Heads.prior_mix`), so
-freshly initialised heads (`w_head = 0, w_prior = 1`) already answer the way the base LM
-would, and trained heads learn the residual. A checkpoint whose heads predate the prior loads
-with `w_prior = 0`: its outcomes are bitwise what they were, and no prior row is run.
+A leaf's `prior` score term is `w_prior` times this prior beside `w_head` times its head
+(per head kind, `ScoringSettings`; composed in `deg_model.scoring`), so freshly initialised
+heads (`w_head = 0, w_prior = 1`) already answer the way the base LM would, and trained heads
+learn the residual. A checkpoint whose heads predate the prior loads with `w_prior = 0`: its
+outcomes are bitwise what they were, and no prior row is run.
 
 **Framing.** The contract's fork layout (`FIELD ... KIND ... ANSWER:`) is a format the base
 model never saw. The prior asks in the model's own chat layout instead: the question closes
@@ -36,6 +37,7 @@ import torch
 
 from deg.plan import FieldPlan
 
+from ..scoring import PriorSpan
 from ..tokenize import PromptLayout
 from .copy_prior import SPAN_TOKENS, CopySites, PieceIndex, copied_text, copy_start, span_end
 from .forks import Row
@@ -187,18 +189,6 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
-def mix(weights: tuple[float, float], head: torch.Tensor, prior: torch.Tensor) -> torch.Tensor:
-    """`w_head * head + w_prior * prior` (float64); a zero weight drops its term entirely, so
-    a -inf on that side never turns into NaN."""
-    w_head, w_prior = weights
-    head, prior = head.to(torch.float64), prior.to(torch.float64)
-    if w_prior == 0.0:
-        return head * w_head
-    if w_head == 0.0:
-        return prior * w_prior
-    return head * w_head + prior * w_prior
-
-
 class LmPrior:
     """Reads the prior rows' hidden states through the tied LM head of one backbone."""
 
@@ -279,31 +269,20 @@ class LmPrior:
         n = int(main.shape[0])
         return start, Row(torch.cat([main, ids]), tuple(range(n, n + int(ids.shape[0]))), None)
 
-    def mixed_span(self, weights, q, answer, trunk, ls, le, heads_out=None):
-        """The head's span log-probabilities mixed with the prior's ->
-        (start [T+1], end [T+1], null, (s, end-for-spans-from-s [T]) or None).
-
-        Spans from the LM's own start s score their end by the end prior; every other span's
-        prior end is uniform over the SPAN_TOKENS-token window the prior could have copied."""
+    def span(self, q, answer, trunk, heads_out=None) -> PriorSpan:
+        """The prior of an extract answer: its copy start over the context tokens (null last)
+        and, when the LM's own best start was followed (`follow_row`), the end of the span it
+        copied from there."""
         ps = self.start(answer, trunk)                                          # [T+1]
-        t = int(ps.shape[0]) - 1
-        start = mix(weights, ls, ps)
-        end = mix(weights, le, torch.full_like(ps, -math.log(SPAN_TOKENS)))
-        null = float(mix(weights, torch.tensor(null_of(ls, le)), ps[-1]))
-        override = None
+        follow = None
         if answer.follow is not None:
             s = answer.follow_start
             first, ids, ends = self._copy(trunk, s)
             token_ends = [e for _, e in trunk.tokens.offsets]
             pe = span_end(self.logprobs(answer.follow), ids, ends, first, token_ends, self.pieces)   # [T]
-            override = (s, mix(weights, le[:t], pe))
+            follow = (s, pe)
             if heads_out is not None:
                 heads_out[f"prior_end:{q.pointer}"] = pe.clone()
         if heads_out is not None:
             heads_out[f"prior:{q.pointer}"] = ps.clone()
-        return start, end, null, override
-
-
-def null_of(ls: torch.Tensor, le: torch.Tensor) -> float:
-    """The head's log-probability of null: the null outcome (last) on both pointers."""
-    return float(ls[-1] + le[-1])
+        return PriorSpan(ps, SPAN_TOKENS, follow)

@@ -12,10 +12,11 @@ KX-4471-QP." and not the 40 sentences that say "the".
 `span_evidence` says, per span, how much it gains: the relevance in [0, 1] of the one
 sentence it lies in (the matched words' idf over all the field's words' idf), when it starts
 and ends at word bounds and holds none of the field's own words (the label is not the
-value); any other span gains 0, and so does the null. The runtime adds
-`Heads.relevance_weight` times this gain to a span's score, a weight fitted on held-out
-domains with the other decide adjustments (`deg_model.training.prior_fit`); 0.0 (the
-default) leaves the heads' answer bitwise as is.
+value); any other span gains 0, and so does the null (`scoring.terms.span_relevance`). The
+`relevance` score term is `relevance_weight` times this gain, and `closing` adds
+`closing_weight` times it for a span that runs to its sentence's end (`deg_model.scoring`),
+weights fitted on held-out domains with the other adjustments
+(`deg_model.training.prior_fit`); 0.0 (the default) leaves the heads' answer bitwise as is.
 
 Everything is a pure function of the context text, its token offsets and the field, in
 float64, so it is deterministic and batch-invariant like the heads.
@@ -25,11 +26,11 @@ from __future__ import annotations
 import bisect
 import math
 from collections import Counter
-from dataclasses import dataclass
 
 import regex
 import torch
 
+from ..scoring import SpanEvidence
 from .memo import memoized
 from .verbatim import WORD
 
@@ -129,27 +130,6 @@ def _ends_word(text: str, c: int) -> bool:
     while c < len(text) and text[c] in _CLOSERS:
         c += 1
     return c == len(text) or text[c].isspace()
-
-
-@dataclass(frozen=True)
-class SpanEvidence:
-    """Per context token, what a span's gain reads: its sentence's relevance where a value
-    may start (a word start after the last of the field's words in that sentence), whether
-    one may end there, and its sentence."""
-    start: torch.Tensor       # [T] float64 relevance at admissible starts, else 0
-    end_ok: torch.Tensor      # [T] bool
-    sentence: torch.Tensor    # [T] long
-    closing: torch.Tensor     # [T] bool: the last word end of its sentence
-
-    def gain(self, first: torch.Tensor, last: torch.Tensor, weight: float, closing_weight: float) -> torch.Tensor:
-        """[*] float64 for spans of tokens first..last (same shapes, long): `weight` times
-        the relevance of the one sentence the span lies in, if it starts and ends at word
-        bounds after the field's words there, plus `closing_weight` times it again if the
-        span runs to the sentence's end (a value read after its label runs to the end of
-        its line or clause more often than it stops short); else 0."""
-        inside = (self.sentence[first] == self.sentence[last]) & self.end_ok[last]
-        rel = torch.where(inside, self.start[first], torch.zeros((), dtype=torch.float64))
-        return rel * (weight + closing_weight * self.closing[last].to(torch.float64))
 
 
 def sentences(text: str, offsets: list[tuple[int, int]], memo: dict | None = None) -> Sentences:

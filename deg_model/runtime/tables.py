@@ -1,9 +1,9 @@
 """Rows of tables and lists: an array's items where the document lays them out.
 
 A 135M backbone's anchor head marks one item of a three-row table, and its count head says 1
-(on the everyday set: 1 array of 10 counted right). A reader sees the rows. When a head set
-says so (`Heads.layout_rows` = 1; 0, the default, leaves arrays to the heads bitwise as
-before), an anchored array whose region holds a block of rows that speaks of it takes the
+(on the everyday set: 1 array of 10 counted right). A reader sees the rows. When a checkpoint
+says so (`ScoringSettings.layout_rows`; off, the default, leaves arrays to the heads bitwise
+as before), an anchored array whose region holds a block of rows that speaks of it takes the
 block's rows as its items, one item per row, in document order, up to its `maxItems`.
 
 Blocks are runs of two or more consecutive lines of one shape:
@@ -20,7 +20,8 @@ items' property names); at least one whole word must match, else the heads decid
 Each item keeps its cells as token ranges relative to its anchor (so a window's local
 indices shift them with the anchor) and the header's words per cell; a leaf of the item then
 gains on the spans of the cell whose header speaks of it, or without such a header on the
-spans of its row (`row_evidence`), with the relevance weights (`runtime.relevance`).
+spans of its row (`row_evidence`): its `layout_cell` and `closing` score terms, with the
+relevance weights (`deg_model.scoring`).
 """
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ import regex
 import torch
 
 from .memo import memoized
-from .relevance import STOPWORDS, SpanEvidence, field_words, sentences, words_of
+from ..scoring import SpanEvidence
+from .relevance import STOPWORDS, field_words, sentences, words_of
 
 __all__ = ["Block", "Cell", "cell_decision", "cell_text", "column_match", "find_blocks", "layout_rows",
            "row_evidence"]

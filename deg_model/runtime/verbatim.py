@@ -5,8 +5,8 @@ currencies; the context saying `EUR` in so many words is evidence no head should
 learn per option. `option_evidence` is 1.0 for every string option whose words (case-folded
 letters and digits, so `credit_card` matches "credit card") occur as a run of words in the
 context, else 0.0; options without a letter (numbers, codes like `1`) and the null outcome
-get 0.0, since digits occur everywhere. The runtime adds `Heads.verbatim_weight` times this
-vector to a choice's logits; the weight is fitted on held-out domains with the LM-prior mix
+get 0.0, since digits occur everywhere. The `verbatim` score term is `verbatim_weight` times
+this vector (`deg_model.scoring`); the weight is fitted on held-out domains with the LM-prior mix
 (`deg_model.training.prior_fit`), and 0.0 (the default) leaves the heads' answer bitwise as is.
 """
 from __future__ import annotations

@@ -80,19 +80,19 @@ from dataclasses import dataclass, field
 
 import torch
 
-from deg.outcomes import ArrayOutcome, FieldOutcome
-from deg.request import FillOptions
+from deg.outcomes import FieldOutcome
 
 from ..backbone import Backbone
 from ..errors import ContextTooLarge
 from ..heads import Heads
 from ..lora import LoraAdapters
+from ..scoring import shift_spans
 from ..state import State
 from ..tokenize import Trunk
-from .arrays import array_items, items_at, layout_items
-from .decide import decide_leaf
+from .arrays import items_at, layout_items
 from .decode import TokenMap
-from .questions import Item, Question, Scope, chosen_scope
+from .questions import Item, Question
+from .rounds import absorb
 from .trunk import TrunkView, read_trunk
 
 __all__ = ["Window", "WindowRun", "WindowedTrunk", "Windowing", "read_windows", "window_spans", "windowed_round"]
@@ -242,10 +242,9 @@ def read_windows(backbone: Backbone, heads: Heads, trunk: Trunk, width: int, *,
 
 @dataclass
 class WindowRun:
-    """What `Runtime._ask` / `_follow_up` read of a run for one window's rows."""
+    """What `asking.Asker` reads of a run for one window's rows."""
     parent: object                # the JobRun
     window: Window
-    question: Question            # the question in whole-context coordinates
 
     @property
     def state(self) -> State:
@@ -273,6 +272,8 @@ def merge_leaf(outcomes: list[tuple[Window, FieldOutcome]]) -> FieldOutcome:
     found = [(w, o) for w, o in outcomes if o.found]
     pool = found or outcomes
     w, best = max(pool, key=lambda wo: (wo[1].confidence, -wo[0].index))
+    if best.explain is not None:
+        best = dataclasses.replace(best, explain=shift_spans(best.explain, w.char0))
     if best.span is None:
         return best
     return dataclasses.replace(best, span=(best.span[0] + w.char0, best.span[1] + w.char0))
@@ -290,16 +291,16 @@ def _local_item(it: Item, w) -> Item:
 
 def windowed_round(rt, run, questions: list[Question]) -> None:
     """One round of a windowed run: window after window, each read (or re-read), asked its
-    questions, its answers decoded and the window dropped before the next is read; then the
-    windows' outcomes merged per question. Its next round asks the items found (whole-context
-    coordinates). A row's failure raises (the run's own exception)."""
+    questions (`rt.asker`), its answers decoded (`rt.decoder`, the one-trunk path's decoder)
+    and the window dropped before the next is read; then the windows' decodings merged per
+    question and absorbed like a one-trunk round's. Its next round asks the items found
+    (whole-context coordinates). A row's failure raises (the run's own exception)."""
     whole = run.trunk
     reads = whole.reads
     placed = [whole.place(q) for q in questions]
-    decoded: list[list] = [[] for _ in questions]            # per question: [(window, local, outcome)]
+    decoded: list[list] = [[] for _ in questions]            # per question: [(window, decoded)]
     for w in whole.windows:
-        entries = [(k, WindowRun(run, w, q), local) for k, (q, places) in enumerate(zip(questions, placed))
-                   for pw, local in places if pw is w]
+        entries = [(k, local) for k, places in enumerate(placed) for pw, local in places if pw is w]
         if not entries:
             continue
         first = w.state is None and run.tokens_read < w.hi
@@ -307,78 +308,37 @@ def windowed_round(rt, run, questions: list[Question]) -> None:
         if first:
             run.tokens_read = w.hi
             run.report(sum(q.kind == "leaf" for q in questions))
-        asked = [(wr, local) for _, wr, local in entries]
-        answers = rt._follow_up(asked, rt._ask(asked))
+        answers = rt.asker.answers([(WindowRun(run, w), local) for _, local in entries])
         error = next((a for a in answers if isinstance(a, Exception)), None)
         if error is not None:
             whole.close(w)
             raise error
-        for (k, _, local), got in zip(entries, _decode_window(rt, run, w, [local for _, _, local in entries], answers)):
-            decoded[k].append((w, local, got))
+        recorded = {} if run.heads is not None else None
+        got = rt.decoder.decode(run.plan, [(local, a) for (_, local), a in zip(entries, answers)], w.view,
+                                run.options, observer=run.observer, heads_out=recorded, whole=whole, layout=False)
+        if recorded:
+            run.heads.update({f"{key}@{w.index}": value for key, value in recorded.items()})
+        for (k, _), one in zip(entries, got):
+            decoded[k].append((w, one))
         whole.close(w)
     run.stats["window_reads"] = run.stats.get("window_reads", 0) + whole.reads - reads
-    _merge_round(rt, run, questions, decoded)
+    absorb(run, questions, [_merge(rt, run, q, per_window) for q, per_window in zip(questions, decoded)])
 
 
-def _decode_window(rt, run, w: Window, asked: list[Question], answers: list) -> list:
-    """One window's answers decoded while its view is resident: a leaf's outcome, an array
-    question's items (window-local), or None for a count that only feeds its anchors."""
-    record = rt.record_heads
-    counts = {q.pointer: a for q, a in zip(asked, answers) if q.kind == "count"}
-    out = []
-    for q, answer in zip(asked, answers):
-        if q.kind == "leaf":
-            out.append(_decide(rt, q, answer, w, run.options, run.heads if record else None))
-        elif q.kind == "anchor" or (q.kind == "count" and not rt._anchored(q.array, run.plan, run.trunk)):
-            recorded = {} if record else None
-            out.append(array_items(rt.heads, q, answer, counts.get(q.pointer), w.view, run.options, recorded,
-                                   layout=False))
-            _keep(run.heads, recorded, w)
-        else:
-            out.append(None)
-    return out
-
-
-def _merge_round(rt, run, questions: list[Question], decoded: list[list]) -> None:
-    """Merge each question's window outcomes (module docstring: Merging), in question order."""
+def _merge(rt, run, q: Question, per_window: list):
+    """One question's decoding from its windows' (module docstring: Merging): a leaf's
+    outcome, an array question's items in whole-context coordinates, or None."""
+    if not per_window:
+        return None
+    if q.kind == "leaf":
+        return merge_leaf(per_window)
+    if per_window[0][1] is None:                          # an anchored array's count
+        return None
+    if q.kind == "count":
+        return [Item(q.array, i) for i in range(max(len(got) for _, got in per_window))]
     whole, options = run.trunk, run.options
-    next_scopes: list[Scope] = []
-    for q, per_window in zip(questions, decoded):
-        if not per_window:
-            continue
-        if q.kind == "leaf":
-            merged = merge_leaf([(w, got) for w, _, got in per_window])
-            run.fields_out.append(merged)
-            branch = chosen_scope(run.plan, q, merged.value)   # phase two: the chosen branch
-            if branch is not None:
-                next_scopes.append(branch)
-            continue
-        if per_window[0][2] is None:                          # an anchored array's count
-            continue
-        if q.kind == "count":
-            items = [Item(q.array, i) for i in range(max(len(got) for _, _, got in per_window))]
-        else:
-            anchors = sorted({w.lo + it.anchor for w, _, got in per_window for it in got
-                              if w.holds(w.lo + it.anchor)})
-            cap = q.array.max_items if q.array.max_items is not None else options.max_items
-            kept = anchors[:cap] if cap is not None else anchors
-            items = (layout_items(rt.heads, q, whole.text, whole.tokens, options, getattr(whole, "memo", None))
-                     or items_at(q.array, kept, q.region[1], whole.text, whole.tokens))
-        run.arrays_out.append(ArrayOutcome(pointer=q.pointer, plan_pointer=q.array.pointer, items=len(items)))
-        next_scopes += [q.scope + (item,) for item in items]
-    run.scopes = next_scopes
-
-
-def _decide(rt, q: Question, answer, w: Window, options: FillOptions, heads_out) -> FieldOutcome:
-    if rt.leaf_observer is not None:
-        rt.leaf_observer(q, answer, w.view, options)
-    recorded = {} if heads_out is not None else None
-    out = decide_leaf(rt.heads, q, answer, w.view, options, heads_out=recorded,
-                      default_null_margin=rt.default_null_margin, prior=rt.prior)
-    _keep(heads_out, recorded, w)
-    return out
-
-
-def _keep(heads_out, recorded, w: Window) -> None:
-    if heads_out is not None and recorded:
-        heads_out.update({f"{key}@{w.index}": value for key, value in recorded.items()})
+    anchors = sorted({w.lo + it.anchor for w, got in per_window for it in got if w.holds(w.lo + it.anchor)})
+    cap = q.array.max_items if q.array.max_items is not None else options.max_items
+    kept = anchors[:cap] if cap is not None else anchors
+    rows = layout_items(rt.scoring, q, whole.text, whole.tokens, options, whole.memo)
+    return rows if rows is not None else items_at(q.array, kept, q.region[1], whole.text, whole.tokens)

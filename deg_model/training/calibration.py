@@ -22,6 +22,12 @@ diagram and the report are written beside it (`reliability.png`, `calibration.js
 
 Which records: the caller passes val features. Test records and ExtractBench must never be
 used to fit; `calibrate` refuses records whose uid is marked as test.
+
+The score served is more than a head's logits (the LM prior, the rules: `deg_model.scoring`).
+`served_scores` reads, for leaves recorded through a runtime (`prior_fit.record_leaves`),
+the composed score exactly as the server composes it (`scoring.decide_scores`,
+`scoring.extract_scores`: the one scoring function the fill runtime calls), so a fit of what
+is served can read the same numbers.
 """
 from __future__ import annotations
 
@@ -170,6 +176,25 @@ def calibrate(heads: Heads, records: Sequence[FeatureRecord], *, test_uids: set[
         curves["decide"] = (decide_before, decide_after)
         reliability_png(curves, Path(plot))
     return report
+
+
+def served_scores(runtime, leaves, settings=None) -> list:
+    """Per recorded leaf (`prior_fit.Leaf`), its score composed as the server composes it
+    under `settings` (default: the runtime's own): a decide leaf's composed logits [n] in head
+    order (their softmax is the served distribution), an extract leaf's `scoring.ExtractScores`
+    (its spans best first and the null). The runtime's settings are left as found."""
+    from deg_model.scoring import DecideEvidence, decide_scores, decide_terms, extract_scores
+    from deg_model.training.prior_fit import recording_prior, scorer
+
+    settings = settings if settings is not None else runtime.scoring
+    reader = scorer(runtime, recording_prior(runtime), settings).reader
+    out = []
+    with torch.inference_mode():
+        for leaf in leaves:
+            ev = reader.evidence(leaf.question, leaf.answer, leaf.trunk).evidence
+            out.append(decide_scores(decide_terms(settings, ev)) if isinstance(ev, DecideEvidence)
+                       else extract_scores(settings, ev))
+    return out
 
 
 def reliability_png(curves: dict[str, tuple[tuple[list, list], tuple[list, list]]], path: Path) -> None:

@@ -9,7 +9,7 @@ cache computes the same losses and gradients as running the backbone every step.
 
 Per record: the trunk's final-normed hidden states at the context tokens (`ctx`
 [Tc, H]) and, per question, `a` [H] (the `ANSWER:` token) and `o` [n, H] (option line ends),
-read from fork rows exactly as `Runtime._run` reads them. Forks run in micro-batches under a
+read from fork rows exactly as the runtime reads them (`runtime.asking.Asker`). Forks run in micro-batches under a
 token budget; a row's numerics do not depend on the other rows (batch-invariant fork path).
 
 On disk: one `torch.save` file per record, `<dir>/<sha256(uid)[:16]>.pt`, plus `index.json`

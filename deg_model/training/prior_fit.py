@@ -1,18 +1,21 @@
 """Fitting the LM-prior mix: `(w_head, w_prior)` per head kind on held-out-domain validation.
 
 Every leaf of the validation records is asked once with every prior row on; its question,
-answer hidden states and trunk are kept (`record_leaves`). Each candidate mix is then decoded
-offline through the very function the runtime decodes with (`decide_leaf`), which is exact:
-the prior's rows, its copy start and the span it follows depend on the prior alone, never on
-the mix. Per kind, the mix with the most correct leaves wins; ties go to the higher mean
-log-probability of the gold outcome (decide kinds), then to the smaller weights (a grid in
-order). The weights also act as a temperature, so the fit is the kind's calibration too.
+answer hidden states and trunk are kept (`record_leaves`). Each candidate mix is then scored
+offline through the very function the server scores with (`deg_model.scoring.score_round`,
+via the runtime's `RoundDecoder`), which is exact: the prior's rows, its copy start and the
+span it follows depend on the prior alone, never on the mix. Per kind, the mix with the most
+correct leaves wins; ties go to the higher mean log-probability of the gold outcome (decide
+kinds), then to the smaller weights (a grid in order). The weights also act as a
+temperature, so the fit is the kind's calibration too. The runtime's own scoring settings
+are never changed: every candidate is a `ScoringSettings` of its own.
 
 Fit on domains the heads were not trained on (`val_heldout`): a mix fit on training domains
 would trust the heads more than they deserve on new documents.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from dataclasses import dataclass
@@ -25,13 +28,15 @@ from deg.pointer import split as split_pointer
 from deg.request import FillOptions
 from degcommon.datagen_scoring import leaf_correct
 
-from ..heads import HEAD_KINDS, PRIOR_HEAD_KINDS, heads_only_mix
-from ..runtime.decide import decide_leaf
+from ..runtime.decide import LeafReader
+from ..runtime.hooks import Observer
 from ..runtime.prior import LmPrior
 from ..runtime.questions import decide_options
+from ..runtime.rounds import RoundDecoder
+from ..scoring import PRIOR_KINDS, Mix, ScoringSettings
 
 GRID = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
-# The decide adjustments fitted after the mix (`runtime.decide.adjust_decide`).
+# The rules' weights fitted after the mix (`ScoringSettings`; the terms in `deg_model.scoring`).
 VERBATIM_GRID = (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)
 SHIFT_GRID = tuple(k / 4 for k in range(-12, 13))
 MARGIN_GRID = tuple(k / 2 for k in range(-8, 9))
@@ -57,12 +62,9 @@ class Leaf:
     gold: Any
 
 
-def all_on_mix() -> torch.Tensor:
-    """Heads and prior both on (what recording needs: every prior row runs)."""
-    mix = heads_only_mix()
-    for kind in PRIOR_HEAD_KINDS:
-        mix[HEAD_KINDS.index(kind)] = torch.tensor([1.0, 1.0])
-    return mix
+def all_on(settings: ScoringSettings) -> ScoringSettings:
+    """The settings with heads and prior both on (what recording needs: every prior row runs)."""
+    return settings.with_mix(**{kind: Mix(1.0, 1.0) for kind in PRIOR_KINDS})
 
 
 def gold_at(value: Any, pointer: str) -> Any:
@@ -79,21 +81,21 @@ def gold_at(value: Any, pointer: str) -> Any:
 
 def record_leaves(runtime, records: Iterable[dict[str, Any]], progress: Callable[[int], None] | None = None) -> list[Leaf]:
     """Fill every record with all prior rows on; keep each leaf's question and answer."""
-    saved = runtime.heads.prior_mix.clone()
+    saved = runtime.scoring
     leaves: list[Leaf] = []
-    runtime.set_prior_mix(all_on_mix())
+    runtime.set_scoring(all_on(saved))
     try:
         for n, record in enumerate(records):
             seen: list[tuple] = []
-            runtime.leaf_observer = lambda q, a, trunk, options: seen.append((q, a, trunk, options))
+            observer = Observer(record_heads=False,
+                                on_leaf=lambda q, a, trunk, options: seen.append((q, a, trunk, options)))
             options = FillOptions(**record["options"]) if record.get("options") else FillOptions()
-            runtime.fill(record["context"], compile_schema(record["schema"]), options)
+            runtime.fill(record["context"], compile_schema(record["schema"]), options, observer=observer)
             leaves += [Leaf(q, a, t, o, gold_at(record["value"], q.pointer)) for q, a, t, o in seen]
             if progress is not None:
                 progress(n + 1)
     finally:
-        runtime.leaf_observer = None
-        runtime.set_prior_mix(saved)
+        runtime.set_scoring(saved)
     return leaves
 
 
@@ -113,17 +115,20 @@ class _MemoPrior(LmPrior):
         return hit[1]
 
 
-def _score(runtime, prior: LmPrior, leaves: Sequence[Leaf], kind: str, weights: tuple[float, float]) -> tuple[int, float]:
-    """(correct leaves, mean log-probability of the gold outcome) of one kind under a mix."""
-    heads = runtime.heads
-    heads.prior_mix[HEAD_KINDS.index(kind)] = torch.tensor(weights)
+def scorer(runtime, prior: LmPrior, settings: ScoringSettings) -> RoundDecoder:
+    """The runtime's round decoder under other scoring settings and a (memoizing) prior reader."""
+    return RoundDecoder(LeafReader(runtime.heads, settings, prior, runtime.candidates), runtime.questions,
+                        runtime.default_null_margin)
+
+
+def _score(decoder: RoundDecoder, leaves: Sequence[Leaf]) -> tuple[int, float]:
+    """(correct leaves, mean log-probability of the gold outcome) of leaves scored by `decoder`."""
     correct, gold_lp, counted = 0, 0.0, 0
     for leaf in leaves:
         q = leaf.question
         if leaf.gold is MISSING and q.field.mode.startswith("decide."):
             continue
-        out = decide_leaf(heads, q, leaf.answer, leaf.trunk, leaf.options, prior=prior,
-                          default_null_margin=runtime.default_null_margin)
+        out = decoder.leaves([(q, leaf.answer)], leaf.trunk, leaf.options)[0]
         pred = out.value if out.found else None
         gold = None if leaf.gold is MISSING else leaf.gold
         correct += leaf_correct(q.field.mode, gold, pred)
@@ -138,118 +143,87 @@ def _score(runtime, prior: LmPrior, leaves: Sequence[Leaf], kind: str, weights: 
     return correct, gold_lp / max(counted, 1)
 
 
-@torch.inference_mode()
-def fit_mix(runtime, leaves: Sequence[Leaf], grid: Sequence[float] = GRID) -> tuple[torch.Tensor, dict[str, Any]]:
-    """The fitted [kinds, 2] mix and a report per kind: leaves, accuracy of heads alone, of
-    the prior alone and of the chosen mix."""
-    mix = heads_only_mix()
-    saved = runtime.heads.prior_mix.clone()
-    report: dict[str, Any] = {}
-    runtime.set_prior_mix(all_on_mix())
-    prior = _MemoPrior(runtime.prior)
+def recording_prior(runtime) -> LmPrior:
+    """A prior reader of the questions as recorded (every prior row on)."""
+    saved = runtime.scoring
+    runtime.set_scoring(all_on(saved))
     try:
-        with adjustments_off(runtime.heads):
-            _fit_kinds(runtime, prior, leaves, grid, mix, report)
+        return _MemoPrior(runtime.prior)
     finally:
-        runtime.set_prior_mix(saved)
-    return mix, report
+        runtime.set_scoring(saved)
 
 
-class adjustments_off:
-    """The decide adjustments at 0 inside the block (the mix is fitted without them)."""
-
-    def __init__(self, heads):
-        self.heads = heads
-
-    def __enter__(self):
-        self.saved = {name: float(getattr(self.heads, name)) for name in ADJUSTMENT_NAMES}
-        for name in self.saved:
-            getattr(self.heads, name).fill_(0.0)
-
-    def __exit__(self, *exc):
-        for name, value in self.saved.items():
-            getattr(self.heads, name).fill_(value)
-
-
-def _fit_kinds(runtime, prior, leaves, grid, mix, report) -> None:
-    """Per kind, the grid mix with the most correct leaves (ties: higher mean gold log-prob)."""
-    for kind in PRIOR_HEAD_KINDS:
+@torch.inference_mode()
+def fit_mix(runtime, leaves: Sequence[Leaf], grid: Sequence[float] = GRID) -> tuple[ScoringSettings, dict[str, Any]]:
+    """The fitted mix (settings with the heads alone where a kind has no leaf, and no rule)
+    and a report per kind: leaves, accuracy of heads alone, of the prior alone and of the
+    chosen mix. The rules are off while the mix is fitted."""
+    prior = recording_prior(runtime)
+    base = all_on(ScoringSettings())
+    fitted: dict[str, Mix] = {}
+    report: dict[str, Any] = {}
+    for kind in PRIOR_KINDS:
         mine = [leaf for leaf in leaves if leaf.question.head == kind]
         if not mine:
             continue
         scored = {}
         for w in itertools.product(grid, grid):
             if w != (0.0, 0.0):
-                scored[w] = _score(runtime, prior, mine, kind, w)
+                scored[w] = _score(scorer(runtime, prior, base.with_mix(**{kind: Mix(*w)})), mine)
         best = max(scored, key=lambda w: (scored[w][0], scored[w][1]))
         n = sum(1 for leaf in mine if not (leaf.gold is MISSING and leaf.question.field.mode.startswith("decide.")))
-        mix[HEAD_KINDS.index(kind)] = torch.tensor(best)
+        fitted[kind] = Mix(*best)
         report[kind] = {"leaves": n, "mix": list(best),
                         "heads_only": scored[(1.0, 0.0)][0] / max(n, 1),
                         "prior_only": scored[(0.0, 1.0)][0] / max(n, 1),
                         "mixed": scored[best][0] / max(n, 1)}
+    return ScoringSettings().with_mix(**fitted), report
 
 
 @torch.inference_mode()
-def fit_adjustments(runtime, leaves: Sequence[Leaf], mix: torch.Tensor) -> tuple[dict[str, float], dict[str, Any]]:
-    """The decide adjustments under a fitted mix, one grid (a product of grids) per group of
-    `ADJUSTMENTS`: the values with the most correct leaves of their kind, ties to the higher
-    mean gold log-probability, then to the values nearest 0. Every head set's adjustments are
+def fit_adjustments(runtime, leaves: Sequence[Leaf], mix: ScoringSettings) -> tuple[dict[str, float], dict[str, Any]]:
+    """The rules' weights under a fitted mix (`mix`: its per-kind mixes are read), one grid (a
+    product of grids) per group of `ADJUSTMENTS`: the values with the most correct leaves of
+    their kind, ties to the higher mean gold log-probability, then to the values nearest 0.
+    Later groups are fitted under the values of the earlier ones. The runtime's settings are
     left as found. -> ({name: value}, report per group, under its names joined by "+")."""
-    heads = runtime.heads
-    saved = heads.prior_mix.clone()
+    prior = recording_prior(runtime)
+    current = mix.adjustments_off()
     values: dict[str, float] = {}
     report: dict[str, Any] = {}
-    runtime.set_prior_mix(all_on_mix())
-    prior = _MemoPrior(runtime.prior)
-    try:
-        with adjustments_off(heads):
-            for kind, names, grids in ADJUSTMENTS:
-                mine = [leaf for leaf in leaves if leaf.question.head == kind]
-                if not mine:
-                    continue
-                weights = tuple(float(w) for w in mix[HEAD_KINDS.index(kind)])
-                scored = {}
-                for point in itertools.product(*grids):
-                    for name, value in zip(names, point):
-                        getattr(heads, name).fill_(value)
-                    scored[point] = _score(runtime, prior, mine, kind, weights)
-                best = max(scored, key=lambda p: (scored[p][0], scored[p][1], -sum(abs(v) for v in p)))
-                for name, value in zip(names, best):
-                    getattr(heads, name).fill_(value)          # later groups fit under it
-                    values[name] = float(value)
-                n = max(sum(1 for leaf in mine if leaf.gold is not MISSING), 1)
-                zero = tuple(0.0 for _ in names)
-                report["+".join(names)] = {"kind": kind, "value": [float(v) for v in best] if len(names) > 1 else float(best[0]),
-                                           "without": scored[zero][0] / n, "with": scored[best][0] / n, "leaves": n}
-    finally:
-        runtime.set_prior_mix(saved)
+    for kind, names, grids in ADJUSTMENTS:
+        mine = [leaf for leaf in leaves if leaf.question.head == kind]
+        if not mine:
+            continue
+        scored = {point: _score(scorer(runtime, prior, dataclasses.replace(current, **dict(zip(names, point)))), mine)
+                  for point in itertools.product(*grids)}
+        best = max(scored, key=lambda p: (scored[p][0], scored[p][1], -sum(abs(v) for v in p)))
+        current = dataclasses.replace(current, **dict(zip(names, (float(v) for v in best))))
+        values.update({name: float(value) for name, value in zip(names, best)})
+        n = max(sum(1 for leaf in mine if leaf.gold is not MISSING), 1)
+        zero = tuple(0.0 for _ in names)
+        value = [float(v) for v in best] if len(names) > 1 else float(best[0])
+        report["+".join(names)] = {"kind": kind, "value": value, "without": scored[zero][0] / n,
+                                   "with": scored[best][0] / n, "leaves": n}
     return values, report
 
 
 @torch.inference_mode()
-def leaf_accuracy(runtime, leaves: Sequence[Leaf], mix: torch.Tensor) -> dict[str, dict[str, float]]:
-    """Per leaf mode: correct / scored leaves when decoded under `mix` ([kinds, 2]), exactly
-    as the runtime would decode them (decide leaves without a gold value are not scored)."""
-    saved = runtime.heads.prior_mix.clone()
-    runtime.set_prior_mix(all_on_mix())
-    prior = _MemoPrior(runtime.prior)
+def leaf_accuracy(runtime, leaves: Sequence[Leaf], settings: ScoringSettings) -> dict[str, dict[str, float]]:
+    """Per leaf mode: correct / scored leaves when scored under `settings`, exactly as the
+    runtime would score them (decide leaves without a gold value are not scored)."""
+    decoder = scorer(runtime, recording_prior(runtime), settings)
     tally: dict[str, list[int]] = {}
-    try:
-        runtime.heads.prior_mix.copy_(mix)
-        for leaf in leaves:
-            q = leaf.question
-            if leaf.gold is MISSING and q.field.mode.startswith("decide."):
-                continue
-            out = decide_leaf(runtime.heads, q, leaf.answer, leaf.trunk, leaf.options, prior=prior,
-                              default_null_margin=runtime.default_null_margin)
-            pred = out.value if out.found else None
-            ok = leaf_correct(q.field.mode, None if leaf.gold is MISSING else leaf.gold, pred)
-            row = tally.setdefault(q.field.mode, [0, 0])
-            row[0] += int(ok)
-            row[1] += 1
-    finally:
-        runtime.set_prior_mix(saved)
+    for leaf in leaves:
+        q = leaf.question
+        if leaf.gold is MISSING and q.field.mode.startswith("decide."):
+            continue
+        out = decoder.leaves([(q, leaf.answer)], leaf.trunk, leaf.options)[0]
+        pred = out.value if out.found else None
+        ok = leaf_correct(q.field.mode, None if leaf.gold is MISSING else leaf.gold, pred)
+        row = tally.setdefault(q.field.mode, [0, 0])
+        row[0] += int(ok)
+        row[1] += 1
     out = {mode: {"accuracy": c / n, "leaves": n} for mode, (c, n) in sorted(tally.items())}
     total_c, total_n = sum(c for c, _ in tally.values()), sum(n for _, n in tally.values())
     out["all"] = {"accuracy": total_c / max(total_n, 1), "leaves": total_n}

@@ -1,7 +1,7 @@
 """A datagen record -> the fork questions inference would ask, each with its training target.
 
 Inference must see exactly the layout training used, so the questions are built by a real
-`Runtime`'s own question builder (`Runtime._questions`), with the checkpoint config of the
+`Runtime`'s own question builder (`Runtime.questions`), with the checkpoint config of the
 run (its `array_mode`): only the scopes (which array items exist, their anchors and
 locators) come from the gold value instead of from the heads.
 
@@ -123,7 +123,7 @@ class ExampleBuilder:
     """Builds the examples of records with one runtime's layout and array mode."""
 
     def __init__(self, runtime: Runtime, *, seed: int = 0):
-        self.view, self.seed = runtime, seed
+        self.questions, self.seed = runtime.questions, seed
         self.layout, self.config = runtime.layout, runtime.config
         self.options = FillOptions()
 
@@ -143,7 +143,7 @@ class ExampleBuilder:
         while scopes:
             next_scopes = []
             for scope in scopes:
-                for q in self.view._questions(plan, scope, ctx, self.options):
+                for q in self.questions.questions(plan, scope, ctx, self.options):
                     ex, items = self._target(q, plan, gold, perms, scope, stats)
                     if ex is not None:
                         out.append(ex)
@@ -180,7 +180,7 @@ class ExampleBuilder:
                 stats["untrained"] += 1
                 return None, []
             ex = Example(kind="count", target=min(len(items), hi), bounds=(lo, hi), **base)
-            anchored = self.view._anchored(q.array, plan, gold.tokens_view)
+            anchored = self.questions.anchored(q.array, plan, gold.tokens_view)
             return ex, ([] if anchored else [Item(q.array, i) for i in range(len(items))])
         # anchor question
         anchors = gold.anchors(q.pointer, len(items), q.region)

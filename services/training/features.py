@@ -2,7 +2,7 @@
 
 Per record: the trunk's final-normed hidden states at the context tokens (`ctx`
 [Tc, H]) and, per question, `a` [H] (the `ANSWER:` token) and `o` [n, H] (option line ends),
-read from fork rows exactly as `Runtime._run` reads them. Forks run in micro-batches under a
+read from fork rows exactly as the runtime reads them (`runtime.asking.Asker`). Forks run in micro-batches under a
 token budget; a row's numerics do not depend on the other rows (batch-invariant fork path).
 The records, their on-disk layout and loading live in `deg_model.training.features` (what
 calibration reads too).

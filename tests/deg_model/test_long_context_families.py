@@ -11,7 +11,7 @@ from deg import assemble, compile_schema, render_context
 from deg.request import FillOptions
 from deg_model.backbone import Backbone
 from deg_model.checkpoint import CheckpointConfig, fresh_heads
-from deg_model.runtime import FillJob, Runtime
+from deg_model.runtime import FillJob, Observer, Runtime
 from test_chat_layouts import LFM_SPECIAL, QWEN_SPECIAL, bpe_tokenizer
 
 WIDTH = 32
@@ -43,9 +43,13 @@ def family_runtime(request, make_tiny_qwen35, make_tiny_lfm2):
         heads.count.bias[2] += 50.0
     config = CheckpointConfig(model_id="deg-tiny-hybrid", backbone=request.param,
                               hidden=backbone.spec.hidden_size, array_mode="anchor")
-    rt = Runtime(backbone, heads, config, window_tokens=WIDTH)
-    rt.record_heads = True
-    return rt
+    return Runtime(backbone, heads, config, window_tokens=WIDTH)
+
+
+def recorded(rt, plan, options):
+    seen = Observer()
+    raw = rt.fill(CONTEXT, plan, options, observer=seen)
+    return raw, seen.last_heads
 
 
 def _by_pointer(raw):
@@ -57,8 +61,7 @@ def test_long_context_fill_end_to_end_and_bitwise_deterministic(family_runtime):
     n = int(rt.layout.trunk(CONTEXT).context_index.numel())
     assert n > 3 * WIDTH
     plan = compile_schema({"type": "object", "properties": PROPS, "required": ["dept", "urgent"]})
-    raw = rt.fill(CONTEXT, plan, FillOptions(array_decode="threshold"))
-    heads = dict(rt.last_heads)
+    raw, heads = recorded(rt, plan, FillOptions(array_decode="threshold"))
     assert rt.last_stats["windows"] >= 4 and rt.last_stats["generated_tokens"] > 0
     assert any(a.items for a in raw.arrays)
     assemble(plan, raw, model="t")
@@ -67,8 +70,9 @@ def test_long_context_fill_end_to_end_and_bitwise_deterministic(family_runtime):
             s, e = f.span
             assert 0 <= s < e <= len(CONTEXT)
     options = FillOptions(array_decode="threshold")
-    assert rt.fill(CONTEXT, plan, options) == raw
-    assert all(torch.equal(rt.last_heads[k], v) for k, v in heads.items())
+    again, again_heads = recorded(rt, plan, options)
+    assert again == raw
+    assert all(torch.equal(again_heads[k], v) for k, v in heads.items())
     permuted = compile_schema({"type": "object", "properties": dict(reversed(list(PROPS.items()))),
                                "required": ["dept", "urgent"]})
     again = rt.fill(CONTEXT, permuted, options)
@@ -78,8 +82,9 @@ def test_long_context_fill_end_to_end_and_bitwise_deterministic(family_runtime):
     merged = {}
     for part in (names[:3], names[3:]):
         half = compile_schema({"type": "object", "properties": {k: parallel[k] for k in part}})
-        merged.update(_by_pointer(rt.fill(CONTEXT, half, options))[0])
-        assert all(torch.equal(rt.last_heads[k], heads[k]) for k in rt.last_heads)
+        half_raw, half_heads = recorded(rt, half, options)
+        merged.update(_by_pointer(half_raw)[0])
+        assert all(torch.equal(half_heads[k], heads[k]) for k in half_heads)
     assert merged == {p: f for p, f in _by_pointer(raw)[0].items() if not p.startswith("/reply")}
     batch = rt.fill_many([FillJob(render_context("refund 3.00"), plan, options), FillJob(CONTEXT, plan, options)])
     assert batch[1] == raw

@@ -16,7 +16,7 @@ from deg.request import FillOptions
 from deg_model.backbone import Backbone
 from deg_model.checkpoint import CheckpointConfig, CheckpointError, fresh_heads, load_checkpoint, save_checkpoint
 from deg_model.lora import ADAPTER_OF_HEAD, PROJECTIONS, LoraAdapters, LoraConfig, load_adapters
-from deg_model.runtime import FillJob, Runtime, load_runtime
+from deg_model.runtime import FillJob, Observer, Runtime, load_runtime
 from deg_model.state import GrowBuffer, KVBuffer, State
 
 VOCAB = 320
@@ -360,14 +360,13 @@ def real_vocab(tiny_model, tokenizer):
 
 def _runtime(bb, adapters=None, **kw):
     config = CheckpointConfig(model_id="deg-tiny-lora", backbone="tiny", hidden=64)
-    rt = Runtime(bb, fresh_heads(64, 0), config, adapters=adapters, **kw)
-    rt.record_heads = True
-    return rt
+    return Runtime(bb, fresh_heads(64, 0), config, adapters=adapters, **kw)
 
 
 def _fill(rt, schema=SCHEMA, context=CONTEXT):
-    raw = rt.fill(context, compile_schema(schema), FillOptions())
-    return raw, dict(rt.last_heads)
+    seen = Observer()
+    raw = rt.fill(context, compile_schema(schema), FillOptions(), observer=seen)
+    return raw, seen.last_heads
 
 
 @pytest.fixture(scope="module")
@@ -385,8 +384,9 @@ def test_runtime_adapters_change_decide_and_extract_heads_reproducibly(real_voca
     # rows of several requests share batches: each request's heads are those of its fill alone
     jobs = [FillJob(CONTEXT, compile_schema(SCHEMA), FillOptions()),
             FillJob("Order B-77, total $5.", compile_schema(SCHEMA), FillOptions())]
-    together = lora_runtime.fill_many(jobs)
-    per_job = lora_runtime.last_job_heads
+    seen = Observer()
+    together = lora_runtime.fill_many(jobs, observer=seen)
+    per_job = seen.heads
     assert together[0] == raw
     assert all(torch.equal(v, heads[k]) for k, v in per_job[0].items())
     alone_raw, alone = _fill(lora_runtime, context=jobs[1].context)
@@ -442,7 +442,6 @@ def test_checkpoint_round_trip_with_adapters(tmp_path, real_vocab, lora_runtime,
                                                                     hidden=64, trained=True), heads, adapters)
     rt = load_runtime(str(served))
     assert rt.adapters is not None and not any(p.requires_grad for p in rt.adapters.parameters())
-    rt.record_heads = True
     served_raw, served_heads = _fill(rt)
     assert served_raw == raw and all(torch.equal(v, served_heads[k]) for k, v in heads_out.items())
     # re-saving what load_checkpoint returned (the calibration path) keeps the adapters

@@ -1,6 +1,7 @@
 """The core's objects through the deg.v1 messages and back: exact, and without the schema."""
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -168,6 +169,7 @@ option_sets = st.builds(
     seed=st.none() | st.integers(0, deg.request.MAX_SEED),
     array_decode=st.sampled_from(["threshold", "count_peaks", "hybrid"]),
     null_margin=st.none() | st.floats(-10, 10),
+    explain=st.booleans(),
 )
 
 
@@ -215,6 +217,23 @@ def test_raw_outcomes_round_trip_and_assemble_to_the_same_bytes():
     for mine, theirs in zip(back.fields, raw.fields):
         assert same_json(mine.value, theirs.value), mine.pointer
     assert deg.assemble(plan, back, model="m") == deg.assemble(plan, raw, model="m")
+
+
+def test_an_explanation_crosses_the_wire_into_meta():
+    plan, raw = sample_raw()
+    explain = {"winner": {"value": "A-17", "span": [10, 14], "text": "A-17", "score": -0.1},
+               "runner_up": {"value": None, "null": True, "score": -1.5},
+               "terms": [{"name": "head", "winner": -0.35, "runner_up": -2.0},
+                         {"name": "null_margin", "winner": 0.0, "runner_up": 1.5}]}
+    fields = [dataclasses.replace(f, explain=explain) if f.pointer == "/order_id" else f for f in raw.fields]
+    told = dataclasses.replace(raw, fields=fields)
+    back = raw_from_pb(wire(raw_to_pb(told)))
+    assert back == told and back.fields[[f.pointer for f in fields].index("/order_id")].explain == explain
+    assert all(f.explain is None for f in raw_from_pb(wire(raw_to_pb(raw))).fields)
+    shown, plain = deg.assemble(plan, back, model="m"), deg.assemble(plan, raw, model="m")
+    assert shown["meta"]["/order_id"]["explain"] == explain
+    assert {**shown["meta"], "/order_id": {k: v for k, v in shown["meta"]["/order_id"].items() if k != "explain"}} \
+        == plain["meta"] and shown["value"] == plain["value"]
 
 
 def test_array_and_generate_outcomes_round_trip():

@@ -72,6 +72,25 @@ def test_second_identical_fill_is_served_from_redis_byte_identical(gateway, redi
     assert other.headers["x-deg-cache"] == "miss"
 
 
+def test_explain_reaches_the_runtime_and_comes_back_in_meta_under_its_own_cache_entry(gateway):
+    plain = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": SCHEMA})
+    told = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": SCHEMA, "options": {"explain": True}})
+    assert (plain.status_code, told.status_code) == (200, 200), told.text
+    assert told.headers["x-deg-cache"] == "miss"                    # not the plain fill's entry
+    body, bare = told.json(), plain.json()
+    assert body["value"] == bare["value"]
+    explained = {p for p, m in body["meta"].items() if "explain" in m}
+    assert explained == {"/department", "/urgent", "/order_id", "/total"}   # every decided or copied leaf
+    assert {p: {k: v for k, v in m.items() if k != "explain"} for p, m in body["meta"].items()} == bare["meta"]
+    department = body["meta"]["/department"]["explain"]
+    assert department["winner"]["value"] == "billing" and department["winner"]["probability"] == 0.6
+    assert department["terms"][0]["name"] == "rule"
+    assert body["meta"]["/order_id"]["explain"]["winner"]["span"] == [10, 16]
+    assert not any("explain" in m for m in bare["meta"].values())
+    refused = gateway.post("/v1/fill", json={"context": CONTEXT, "schema": SCHEMA, "options": {"explain": "yes"}})
+    assert refused.status_code == 422 and "explain" in refused.text
+
+
 def test_cache_control_no_cache_and_no_store_reach_the_response_and_trunk_caches(gateway, redis_prefix):
     payload = {"context": CONTEXT + "\n#kept", "schema": SCHEMA}
     stored = lambda: len(list(redis.Redis.from_url(REDIS_URL).scan_iter(match=redis_prefix + "fill:*")))  # noqa: E731

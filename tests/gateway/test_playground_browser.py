@@ -171,6 +171,40 @@ def test_fill_shows_value_plan_highlighted_spans_and_bars(stack, browser, tmp_pa
     print(f"playground screenshot: {shot} (kept at {kept})")
 
 
+def test_explain_shows_each_terms_part_in_the_winner_and_the_runner_up(stack, browser):
+    open_page(browser, stack, KEY)
+    choose_example(browser, "ticket")
+    context = browser.find_element("id", "context").get_property("value")
+    schema = json.loads(browser.find_element("id", "schema").get_property("value"))
+    click(browser, "explain")
+    click(browser, "fill-button")
+    assert wait_state(browser, {"filled", "error"}) == "filled", browser.find_element("id", "error").text
+    expected = httpx.post(f"{stack}/v1/fill", json={"context": context, "schema": schema, "options": {"explain": True}},
+                          timeout=60, headers={"Authorization": f"Bearer {KEY}"}, trust_env=False).json()
+    assert json.loads(browser.find_element("id", "response-view").text)["meta"] == expected["meta"]
+    explained = {p: m["explain"] for p, m in expected["meta"].items() if "explain" in m}
+    scored = {p for p, m in expected["meta"].items() if m["mode"].startswith(("decide.", "extract."))}
+    assert explained and set(explained) == scored
+    for pointer, explain in explained.items():
+        row = browser.find_element("css selector", f'tr.field-row[data-pointer="{pointer}"]')
+        box = row.find_element("css selector", "details.explain")
+        box.find_element("tag name", "summary").click()                      # open it, as a user would
+        terms = box.find_elements("css selector", "tr.term")
+        assert [t.get_attribute("data-term") for t in terms] == [t["name"] for t in explain["terms"]], pointer
+        cells = [c.text for c in terms[0].find_elements("tag name", "td")]
+        assert cells[0] == explain["terms"][0]["name"] and cells[1] == f'{explain["terms"][0]["winner"]:.3f}', pointer
+        heading = box.find_element("css selector", "th.winner").text
+        winner = explain["winner"]
+        assert heading == ("null" if winner.get("null") else json.dumps(winner["text"]) if "text" in winner
+                           else winner["value"] if isinstance(winner["value"], str) else json.dumps(winner["value"]))
+    # without the box ticked the page asks for no explanation, and shows none
+    click(browser, "explain")
+    click(browser, "fill-button")
+    assert wait_state(browser, {"filled", "error"}) == "filled"
+    assert browser.find_elements("css selector", "details.explain") == []
+    assert [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"] == []
+
+
 def test_spans_count_code_points_past_astral_characters(stack, browser):
     """Spans are code-point offsets; a JavaScript string indexes UTF-16 units, so an emoji
     before a span would shift a highlight built by plain string slicing."""

@@ -3,7 +3,8 @@
 // Calls (relative URLs, so the page works under any path prefix):
 //   GET  v1/models      the served model, for the header
 //   POST v1/plan        {"schema"}             -> the fill plan (fields, modes, options)
-//   POST v1/fill        {"context", "schema"}  -> value + meta (spans, probabilities)
+//   POST v1/fill        {"context", "schema"[, "options": {"explain": true}]}
+//                                              -> value + meta (spans, probabilities, explain)
 //   POST v1/pdf/text    the PDF's bytes        -> {"text", "pages", ...}, put into the context
 //
 // Spans in meta are [start, end) offsets in Unicode code points of the context as sent; the
@@ -307,6 +308,35 @@ function detailNode(meta, field) {
   return el("div", { class: "muted", text: JSON.stringify(meta) });
 }
 
+// Why a leaf got its value (options.explain): the winner, the runner-up and each score term's
+// part in both, one row per term.
+function explainLabel(entry) {
+  if (!entry) return "(none)";
+  if (entry.null) return "null";
+  if ("text" in entry) return JSON.stringify(entry.text);
+  return label(entry.value);
+}
+
+function explainNumber(x) { return x === null || x === undefined ? "–" : x.toFixed(3); }
+
+function explainNode(explain) {
+  const table = el("table", { class: "explain" },
+    el("thead", {}, el("tr", {}, el("th", { text: "term" }),
+      el("th", { class: "winner", text: explainLabel(explain.winner) }),
+      el("th", { class: "runner-up", text: explainLabel(explain.runner_up) }))));
+  const body = el("tbody", {});
+  for (const term of explain.terms) {
+    body.append(el("tr", { class: "term", "data-term": term.name }, el("td", { text: term.name }),
+      el("td", { text: explainNumber(term.winner) }), el("td", { text: explainNumber(term.runner_up) })));
+  }
+  const score = (entry) => (entry ? explainNumber(entry.score) : "–");
+  body.append(el("tr", { class: "total" }, el("td", { text: "score" }), el("td", { text: score(explain.winner) }),
+    el("td", { text: score(explain.runner_up) })));
+  table.append(body);
+  return el("details", { class: "explain" }, el("summary", { text: "why: " + explainLabel(explain.winner) +
+    " over " + explainLabel(explain.runner_up) }), table);
+}
+
 function valueNode(value, pointer, meta) {
   const at = valueAt(value, pointer);
   if (meta.mode === "array") return el("td", { class: "value", text: "" });
@@ -324,7 +354,8 @@ function renderFields(response) {
     const field = planEntry(pointer);
     const row = el("tr", { class: "field-row", "data-pointer": pointer, "data-mode": meta.mode },
       el("td", { class: "pointer", text: pointer }), el("td", { class: "mode", text: meta.mode }),
-      valueNode(response.value, pointer, meta), el("td", {}, detailNode(meta, field)));
+      valueNode(response.value, pointer, meta),
+      el("td", {}, detailNode(meta, field), meta.explain ? explainNode(meta.explain) : null));
     if (Array.isArray(meta.span)) row.classList.add("has-span");
     row.addEventListener("mouseenter", () => highlight(pointer, true));
     row.addEventListener("mouseleave", () => highlight(pointer, false));
@@ -421,7 +452,9 @@ async function onFill() {
     show("result-section", false);  // what is shown is always the latest answer
     await fetchPlan(schema);  // the plan first: what will be decided, copied and written
     const started = performance.now();
-    const { body, headers: answer } = await call("POST", "v1/fill", { context, schema });
+    const request = { context, schema };
+    if ($("explain").checked) request.options = { explain: true };  // each term's part in every value
+    const { body, headers: answer } = await call("POST", "v1/fill", request);
     state.context = context;
     renderFill(body, answer, performance.now() - started);
     setState("filled");

@@ -34,9 +34,7 @@ def tiny_backbone(tiny_model, smollm2_tokenizer) -> Backbone:
 
 @pytest.fixture(scope="session")
 def runtime(tiny_backbone) -> Runtime:
-    rt = make_runtime(tiny_backbone)
-    rt.record_heads = True
-    return rt
+    return make_runtime(tiny_backbone)
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ import torch
 from deg import assemble, compile_schema
 from deg.errors import FillError
 from deg.request import FillOptions
+from deg_model.runtime import Observer
 from deg_model.runtime.arrays import count_bounds, decode_anchors, peak_anchors, threshold_anchors
 from runtime_fixtures import CONTEXT, SCHEMA, make_runtime
 
@@ -45,9 +46,9 @@ def test_count_bounds():
         count_bounds(70, None, None)
 
 
-def _check(rt, schema, options):
+def _check(rt, schema, options, observer=None):
     plan = compile_schema(schema)
-    raw = rt.fill(CONTEXT, plan, options)
+    raw = rt.fill(CONTEXT, plan, options, observer=observer)
     response = assemble(plan, raw, model="t")       # validates against the schema
     return raw, response
 
@@ -57,27 +58,27 @@ def test_anchored_arrays_nested(tiny_backbone, mode):
     rt = make_runtime(tiny_backbone, anchor_bias=0.0)       # random anchors fire at p > 0.5 sometimes
     with torch.no_grad():       # random heads may well count 0 items: make the count say 2
         rt.heads.count.bias[2] += 50.0
-    rt.record_heads = True
+    seen = Observer()
     schema = {"type": "object", "properties": {"items": SCHEMA["properties"]["items"]}}
-    raw, response = _check(rt, schema, FillOptions(array_decode=mode))
+    raw, response = _check(rt, schema, FillOptions(array_decode=mode), seen)
     items = response["value"]["items"]
     assert response["meta"]["/items"]["items"] == len(items) <= 3
-    assert ("count:/items" in rt.last_heads) == (mode != "threshold")
+    assert ("count:/items" in seen.last_heads) == (mode != "threshold")
     # anchored forks never show an ordinal: every item's forks name the array with *
-    fork_keys = [k for k in rt.last_heads if k.startswith("leaf:/items/")]
+    fork_keys = [k for k in seen.last_heads if k.startswith("leaf:/items/")]
     assert fork_keys and all(k.split("/")[2].isdigit() for k in fork_keys)
     for i in range(len(items)):
-        assert f"anchor:/items/{i}/parts" in rt.last_heads
+        assert f"anchor:/items/{i}/parts" in seen.last_heads
 
 
 def test_index_mode_items(tiny_backbone):
     rt = make_runtime(tiny_backbone, array_mode="index")
-    rt.record_heads = True
+    seen = Observer()
     schema = {"type": "object", "properties": {"items": SCHEMA["properties"]["items"],
                                                "tags": SCHEMA["properties"]["tags"]}}
-    raw, response = _check(rt, schema, FillOptions())
-    assert not any(k.startswith("anchor:") for k in rt.last_heads)
-    assert "count:/items" in rt.last_heads
+    raw, response = _check(rt, schema, FillOptions(), seen)
+    assert not any(k.startswith("anchor:") for k in seen.last_heads)
+    assert "count:/items" in seen.last_heads
     assert len(response["value"]["items"]) == raw.arrays[0].items
 
 

@@ -5,17 +5,15 @@ import pytest
 
 from deg import compile_schema, render_context
 from deg.request import FillOptions
+from deg_model.runtime import Observer
 
 SCHEMA = {"type": "object", "properties": {"due": {"type": ["string", "null"], "format": "date"}}}
 
 
 def _orders_seen(runtime, text: str, options: FillOptions) -> set:
     seen: list = []
-    runtime.leaf_observer = lambda q, a, trunk, opts: seen.append(opts.date_order)
-    try:
-        runtime.fill(render_context(text), compile_schema(SCHEMA), options)
-    finally:
-        runtime.leaf_observer = None
+    observer = Observer(record_heads=False, on_leaf=lambda q, a, trunk, opts: seen.append(opts.date_order))
+    runtime.fill(render_context(text), compile_schema(SCHEMA), options, observer=observer)
     return set(seen)
 
 

@@ -1,11 +1,13 @@
-"""Plain-span candidates: a span never crosses a paragraph break (a blank line)."""
+"""Plain-span candidates (`deg_model.scoring.compose.plain_spans`): a span never crosses a
+paragraph break (a blank line, `scoring.shape.no_blank_line`)."""
 from __future__ import annotations
 
 import re
 
 import torch
 
-from deg_model.runtime.decode import TokenMap, plain_scores
+from deg_model.runtime.decode import TokenMap
+from deg_model.scoring.compose import plain_spans
 
 TEXT = "Clinician: Dr Farah Siddiqui\n\nYour referral is routine.\n \t\nEnd of letter"
 
@@ -21,7 +23,7 @@ def _scores(start_word: str, end_word: str):
     le = ls.clone()
     ls[words.index(start_word)] = 0.0
     le[words.index(end_word)] = 0.0
-    return [TEXT[a:b] for (a, b), _ in plain_scores(ls, le, tokens, TEXT)]
+    return [TEXT[a:b] for (a, b), _, _ in plain_spans(ls, le, tokens, TEXT)]
 
 
 def test_a_span_that_would_cross_a_blank_line_is_never_a_candidate():
@@ -39,7 +41,7 @@ def test_spans_inside_one_paragraph_and_across_single_newlines_stay():
     le = ls.clone()
     ls[words.index("418")] = 0.0
     le[words.index("43221")] = 0.0
-    best = plain_scores(ls, le, tokens, text)[0]
+    best = plain_spans(ls, le, tokens, text)[0]
     assert text[best[0][0]:best[0][1]] == "418 Birchwood Lane,\nColumbus, OH 43221"
 
 

@@ -11,6 +11,7 @@ import torch
 
 from deg import compile_schema
 from deg.request import FillOptions
+from deg_model.runtime import Observer
 
 from runtime_fixtures import CONTEXT, SCHEMA
 
@@ -18,8 +19,9 @@ OPTIONS = FillOptions()
 
 
 def run(runtime, schema, context=CONTEXT, options=OPTIONS):
-    raw = runtime.fill(context, compile_schema(schema), options)
-    return {o.pointer: o for o in raw.fields}, dict(runtime.last_heads), raw
+    seen = Observer()
+    raw = runtime.fill(context, compile_schema(schema), options, observer=seen)
+    return {o.pointer: o for o in raw.fields}, seen.last_heads, raw
 
 
 def sub_schema(names, source=SCHEMA):

@@ -13,7 +13,7 @@ from deg import compile_schema, render_context
 from deg.errors import FillError
 from deg.request import FillOptions
 from deg_model.errors import ContextTooLong
-from deg_model.runtime import FillJob
+from deg_model.runtime import FillJob, Observer
 from runtime_fixtures import CONTEXT, SCHEMA, make_runtime
 
 GEN = {"type": "string", "x-generate": True, "x-max-tokens": 5}
@@ -41,24 +41,23 @@ JOBS = [
 
 @pytest.fixture(scope="module")
 def recorded(tiny_backbone):
-    rt = make_runtime(tiny_backbone, fork_token_budget=256)   # several micro-batches per round
-    rt.record_heads = True
-    return rt
+    return make_runtime(tiny_backbone, fork_token_budget=256)   # several micro-batches per round
 
 
 def test_fill_many_of_eight_jobs_equals_each_fill_alone(recorded):
     jobs = [FillJob(c, compile_schema(s), o) for c, s, o in JOBS]
-    together = recorded.fill_many(jobs)
-    heads_together = recorded.last_job_heads
-    stats_together = recorded.last_job_stats
-    assert len(together) == len(heads_together) == 8
+    seen = Observer()
+    together = recorded.fill_many(jobs, observer=seen)
+    heads_together, stats_together = seen.heads, seen.stats
+    assert len(together) == len(heads_together) == len(stats_together) == 8
     for k, job in enumerate(jobs):
         assert not isinstance(together[k], Exception), together[k]
-        alone = recorded.fill(job.context, job.plan, job.options)
+        one = Observer()
+        alone = recorded.fill(job.context, job.plan, job.options, observer=one)
         assert together[k] == alone, k
-        assert recorded.last_stats == stats_together[k]
-        assert heads_together[k].keys() == recorded.last_heads.keys() and heads_together[k], k
-        assert all(torch.equal(v, recorded.last_heads[key]) for key, v in heads_together[k].items()), k
+        assert recorded.last_stats == stats_together[k] == one.stats[0]
+        assert heads_together[k].keys() == one.last_heads.keys() and heads_together[k], k
+        assert all(torch.equal(v, one.last_heads[key]) for key, v in heads_together[k].items()), k
     assert sum(s["generated_tokens"] > 0 for s in stats_together) == 5       # five jobs generate
 
 

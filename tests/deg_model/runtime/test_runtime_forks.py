@@ -6,19 +6,22 @@ import torch
 
 from deg import compile_schema
 from deg.request import FillOptions
+from deg_model.runtime.jobs import JobRun
+from deg_model.runtime.trunk import read_trunk
 from runtime_fixtures import CONTEXT, make_runtime
 
 
 def test_every_question_equals_a_plain_forward_of_trunk_plus_fork(runtime, plan, tiny_model):
     trunk_ids = runtime.layout.trunk(CONTEXT)
     state = runtime.backbone.prefill(trunk_ids.ids)
-    trunk = runtime._trunk_view(trunk_ids, state)
-    questions = runtime._questions(plan, (), trunk, FillOptions())
+    trunk = read_trunk(runtime.backbone, runtime.heads, trunk_ids, state)
+    questions = runtime.questions.questions(plan, (), trunk, FillOptions())
     assert {q.kind for q in questions} == {"leaf", "count", "anchor"}
-    stats = {"fork_rows": 0, "fork_tokens": 0}
-    answers = runtime._run(state, questions, stats)
-    assert stats["fork_rows"] == len(questions)
-    for q, (a, o) in answers:
+    run = JobRun(None, None, None, state=state)
+    answers = runtime.asker.ask([(run, q) for q in questions])
+    assert run.stats["fork_rows"] == len(questions)
+    for q, answer in zip(questions, answers):
+        a, o = answer.a, answer.o
         ids = torch.cat([trunk_ids.ids, q.ids])[None]
         with torch.no_grad():
             ref = tiny_model.model(ids).last_hidden_state[0, trunk_ids.ids.shape[0]:]     # [n, H]

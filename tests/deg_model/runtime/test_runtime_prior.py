@@ -8,6 +8,7 @@ bitwise the same alone, in a bigger schema, reordered and beside other requests.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 
 import pytest
@@ -15,10 +16,13 @@ import torch
 
 from deg import compile_schema
 from deg.request import FillOptions
-from deg_model.heads import HEAD_KINDS, heads_only_mix, prior_only_mix
-from deg_model.runtime import FillJob
+from deg_model.runtime import FillJob, Observer
 from deg_model.runtime.copy_prior import CopySites, PieceIndex, copy_start, span_end
-from deg_model.runtime.prior import FRAMINGS, decide_scores, mix, question_text
+from deg_model.runtime.prior import FRAMINGS, decide_scores, question_text
+from deg_model.scoring import DecideEvidence, Mix, ScoringSettings
+from deg_model.scoring import decide_scores as composed, decide_terms
+
+HALF = ScoringSettings(**{kind: Mix(0.5, 0.5) for kind in ("choice", "score", "noul", "extract")})
 
 from runtime_fixtures import CONTEXT, SCHEMA, make_runtime
 
@@ -28,20 +32,20 @@ NO_GENERATE = {**SCHEMA, "properties": {k: v for k, v in SCHEMA["properties"].it
 @pytest.fixture(scope="module")
 def prior_runtime(tiny_backbone):
     rt = make_runtime(tiny_backbone)
-    rt.set_prior_mix((heads_only_mix() + prior_only_mix()) / 2)
-    rt.record_heads = True
+    rt.set_scoring(HALF)
     return rt
 
 
 def fill(rt, schema, context=CONTEXT):
-    raw = rt.fill(context, compile_schema(schema), FillOptions())
-    return {o.pointer: o for o in raw.fields}, dict(rt.last_heads), dict(rt.last_stats)
+    seen = Observer()
+    raw = rt.fill(context, compile_schema(schema), FillOptions(), observer=seen)
+    return {o.pointer: o for o in raw.fields}, seen.last_heads, dict(rt.last_stats)
 
 
 def test_heads_only_mix_runs_no_prior_row(tiny_backbone):
     plain = make_runtime(tiny_backbone)
     mixed = make_runtime(tiny_backbone)
-    mixed.set_prior_mix(heads_only_mix())
+    mixed.set_scoring(ScoringSettings.heads_only())
     a, b = fill(plain, NO_GENERATE), fill(mixed, NO_GENERATE)
     assert a[0] == b[0] and a[2] == b[2]
     assert not any(k.startswith("prior") for k in b[1])
@@ -73,22 +77,22 @@ def test_prior_is_bitwise_invariant(prior_runtime):
     plan = compile_schema(NO_GENERATE)
     jobs = [FillJob(CONTEXT, plan, FillOptions()), FillJob("Nothing to see here.", compile_schema(alone), FillOptions()),
             FillJob(CONTEXT, plan, FillOptions())]
-    results = prior_runtime.fill_many(jobs)
+    seen = Observer()
+    results = prior_runtime.fill_many(jobs, observer=seen)
     assert {o.pointer: o for o in results[0].fields} == full[0] == {o.pointer: o for o in results[2].fields}
-    for key, value in prior_runtime.last_job_heads[2].items():
+    for key, value in seen.heads[2].items():
         assert torch.equal(value, full[1][key]), key
 
 
 def test_prior_only_mix_answers_from_the_lm(tiny_backbone):
     rt = make_runtime(tiny_backbone)
-    rt.set_prior_mix(prior_only_mix())
-    rt.record_heads = True
+    rt.set_scoring(ScoringSettings.prior_only())
     outcomes, heads, _ = fill(rt, NO_GENERATE)
     dept = outcomes["/dept"]
     assert dept.probabilities == pytest.approx(heads["prior:/dept"].exp().tolist(), rel=1e-12)
     # another head set gives the same decisions: the heads take no part
     other = make_runtime(tiny_backbone, seed=5)
-    other.set_prior_mix(prior_only_mix())
+    other.set_scoring(ScoringSettings.prior_only())
     again = fill(other, NO_GENERATE)[0]
     for pointer in ("/dept", "/urgent", "/anger", "/order_id", "/email"):
         assert again[pointer] == outcomes[pointer], pointer
@@ -138,11 +142,16 @@ def test_span_end_is_a_distribution_over_context_token_ends(smollm2_tokenizer):
     assert math.isclose(float(torch.logsumexp(finite, 0)), 0.0, abs_tol=1e-9)
 
 
-def test_mix_drops_a_zero_weight_term():
-    head = torch.tensor([-1.0, -2.0], dtype=torch.float64)
+def test_a_zero_weight_drops_its_term():
+    logits = torch.tensor([-1.0, -2.0])
     prior = torch.tensor([-math.inf, 0.0], dtype=torch.float64)
-    assert torch.equal(mix((1.0, 0.0), head, prior), head)
-    assert torch.equal(mix((0.0, 2.0), head, prior), prior * 2)
+
+    def scores(mix):
+        return composed(decide_terms(ScoringSettings(choice=mix), DecideEvidence("choice", logits, prior)))
+
+    assert torch.equal(scores(Mix(1.0, 0.0)), torch.log_softmax(logits.double(), -1))
+    assert torch.equal(scores(Mix(0.0, 2.0)), prior * 2)
+    assert not torch.isnan(scores(Mix(1.0, 1.0))).any()
 
 
 def test_framings_name_the_field_and_its_options():
@@ -153,13 +162,9 @@ def test_framings_name_the_field_and_its_options():
         assert '"EUR"' in text and ("currency" in text or "Currency" in text), name
 
 
-def test_old_head_sets_load_with_the_heads_alone(tiny_backbone):
-    heads = make_runtime(tiny_backbone).heads
-    state = {k: v for k, v in heads.state_dict().items() if k != "prior_mix"}
-    heads.prior_mix.copy_(prior_only_mix())
-    heads.load_state_dict(state)
-    assert torch.equal(heads.prior_mix, heads_only_mix())
-    assert heads.prior_mix.shape == (len(HEAD_KINDS), 2)
+def test_old_head_sets_load_with_the_heads_alone():
+    assert ScoringSettings.from_legacy_tensors({}) == ScoringSettings.heads_only()
+    assert all(ScoringSettings.heads_only().mix(kind) == Mix(1.0, 0.0) for kind in ("choice", "extract", "count"))
 
 
 def test_fit_decodes_every_mix_as_the_runtime_would(tiny_backbone):
@@ -173,16 +178,16 @@ def test_fit_decodes_every_mix_as_the_runtime_would(tiny_backbone):
     records = [{"context": CONTEXT, "schema": schema, "value": gold}]
     leaves = record_leaves(rt, records)
     assert sorted(leaf.question.pointer for leaf in leaves) == sorted(f"/{k}" for k in gold)
-    assert torch.equal(rt.heads.prior_mix, heads_only_mix())          # recording leaves the mix as it was
+    assert rt.scoring == ScoringSettings.heads_only()                # recording leaves the mix as it was
     mix, report = fit_mix(rt, leaves, grid=(0.0, 1.0))
     assert set(report) == {"choice", "score", "noul", "extract"}
     for kind, row in report.items():
         assert row["mixed"] >= max(row["heads_only"], row["prior_only"]), kind
     # offline decoding under a mix equals a real fill under that mix
-    offline = leaf_accuracy(rt, leaves, prior_only_mix())
-    rt.set_prior_mix(prior_only_mix())
+    offline = leaf_accuracy(rt, leaves, ScoringSettings.prior_only())
+    rt.set_scoring(ScoringSettings.prior_only())
     raw = rt.fill(CONTEXT, compile_schema(schema), FillOptions())
-    rt.set_prior_mix(heads_only_mix())
+    rt.set_scoring(ScoringSettings.heads_only())
     from degcommon.datagen_scoring import leaf_correct
     online = sum(leaf_correct(o.mode, gold.get(o.pointer[1:]), o.value if o.found else None) for o in raw.fields)
     assert offline["all"]["leaves"] == len(gold)
@@ -217,7 +222,7 @@ def test_verbatim_evidence_marks_options_the_context_states():
 
 
 def test_adjustments_fit_and_decode_as_a_fill_would(tiny_backbone):
-    from deg_model.training.prior_fit import adjustments_off, fit_adjustments, leaf_accuracy, record_leaves
+    from deg_model.training.prior_fit import fit_adjustments, leaf_accuracy, record_leaves
     from degcommon.datagen_scoring import leaf_correct
 
     rt = make_runtime(tiny_backbone)
@@ -225,21 +230,40 @@ def test_adjustments_fit_and_decode_as_a_fill_would(tiny_backbone):
     schema = {**NO_GENERATE, "properties": {k: NO_GENERATE["properties"][k] for k in gold}, "required": list(gold)}
     context = CONTEXT + "\nRouted to tech."
     leaves = record_leaves(rt, [{"context": context, "schema": schema, "value": gold}])
-    values, report = fit_adjustments(rt, leaves, heads_only_mix())
+    values, report = fit_adjustments(rt, leaves, ScoringSettings.heads_only())
     assert set(values) == {"verbatim_weight", "noul_shift"}
     assert all(row["with"] >= row["without"] for row in report.values())
-    assert float(rt.heads.verbatim_weight) == 0.0 and float(rt.heads.noul_shift) == 0.0   # left as found
+    assert rt.scoring == ScoringSettings.heads_only()                 # left as found
     # a strong shift towards false and a strong verbatim weight decide both leaves
-    rt.heads.noul_shift.fill_(-50.0)
-    rt.heads.verbatim_weight.fill_(50.0)
-    try:
-        raw = rt.fill(context, compile_schema(schema), FillOptions())
-        assert {o.pointer: o.value for o in raw.fields} == {"/dept": "tech", "/urgent": False}
-        offline = leaf_accuracy(rt, leaves, heads_only_mix())
-        assert offline["all"]["accuracy"] == 1.0
-        with adjustments_off(rt.heads):
-            assert float(rt.heads.noul_shift) == 0.0
-        assert float(rt.heads.noul_shift) == -50.0
-    finally:
-        rt.heads.noul_shift.fill_(0.0)
-        rt.heads.verbatim_weight.fill_(0.0)
+    strong = ScoringSettings(noul_shift=-50.0, verbatim_weight=50.0)
+    rt.set_scoring(strong)
+    raw = rt.fill(context, compile_schema(schema), FillOptions())
+    assert {o.pointer: o.value for o in raw.fields} == {"/dept": "tech", "/urgent": False}
+    assert leaf_accuracy(rt, leaves, strong)["all"]["accuracy"] == 1.0
+    assert strong.adjustments_off() == ScoringSettings.heads_only() and rt.scoring == strong
+
+
+def test_calibration_reads_the_scores_the_server_composes(tiny_backbone):
+    from deg.outcomes import pick_extract
+    from deg_model.training.calibration import served_scores
+    from deg_model.training.prior_fit import record_leaves
+
+    rt = make_runtime(tiny_backbone)
+    settings = dataclasses.replace(HALF, verbatim_weight=4.0, noul_shift=-0.5, relevance_weight=16.0,
+                                   closing_weight=4.0, null_margin=1.5)
+    rt.set_scoring(settings)
+    raw = rt.fill(CONTEXT, compile_schema(NO_GENERATE), FillOptions())
+    served = {o.pointer: o for o in raw.fields}
+    rt.set_scoring(ScoringSettings())
+    leaves = record_leaves(rt, [{"context": CONTEXT, "schema": NO_GENERATE, "value": {}}])
+    scores = served_scores(rt, leaves, settings)
+    assert rt.scoring == ScoringSettings() and len(scores) == len(leaves) > 0
+    for leaf, score in zip(leaves, scores):
+        out, f = served[leaf.question.pointer], leaf.question.field
+        if f.mode.startswith("decide."):
+            probs = torch.softmax(score, -1).tolist()
+            assert (out.probabilities or [out.probability]) == (probs if f.mode != "decide.noul" else probs[:1])
+        else:
+            picked = pick_extract(f, out.pointer, CONTEXT, [(s, v) for s, v, _ in score.spans], score.null,
+                                  null_margin=1.5, date_order=leaf.options.date_order)
+            assert (picked.value, picked.span, picked.confidence) == (out.value, out.span, out.confidence), out.pointer

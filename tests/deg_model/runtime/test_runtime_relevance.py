@@ -1,13 +1,15 @@
 """Field relevance (`deg_model.runtime.relevance`): which spans gain, and how the runtime
-uses the gain (`Heads.relevance_weight`, `Heads.closing_weight`)."""
+uses the gain (the `relevance` and `closing` score terms, `ScoringSettings.relevance_weight`,
+`ScoringSettings.closing_weight`)."""
 from __future__ import annotations
 
 import torch
 
 from deg import compile_schema, render_context
 from deg.request import FillOptions
-from deg_model.heads import ADJUSTMENT_BUFFERS, heads_only_mix
 from deg_model.runtime.relevance import field_words, span_evidence
+from deg_model.scoring import ScoringSettings, terms
+from deg_model.scoring.compose import span_gain as composed_gain
 
 from runtime_fixtures import make_runtime
 
@@ -30,7 +32,8 @@ def span_gain(ev, offsets, text, value: str, weight=1.0, closing=0.0) -> float:
     a = text.index(value)
     first = next(i for i, (s, e) in enumerate(offsets) if s <= a < e)
     last = next(i for i, (s, e) in enumerate(offsets) if s < a + len(value) <= e)
-    return float(ev.gain(torch.tensor(first), torch.tensor(last), weight, closing))
+    gains = [terms.relevance(weight), terms.closing(ev, closing)]
+    return float(composed_gain(gains, ev, torch.tensor(first), torch.tensor(last)))
 
 
 def test_field_words_come_from_names_title_and_description():
@@ -74,12 +77,10 @@ def test_no_field_words_no_gain():
     assert float(ev.start.abs().sum()) == 0.0
 
 
-def test_head_sets_without_the_weights_load_them_as_zero(tiny_backbone):
-    rt = make_runtime(tiny_backbone)
-    state = {k: v for k, v in rt.heads.state_dict().items() if k not in ADJUSTMENT_BUFFERS}
-    rt.heads.relevance_weight.fill_(3.0)
-    rt.heads.load_state_dict(state)
-    assert all(float(getattr(rt.heads, name)) == 0.0 for name in ADJUSTMENT_BUFFERS)
+def test_head_sets_without_the_weights_load_them_as_zero():
+    old = ScoringSettings.from_legacy_tensors({"verbatim_weight": torch.tensor(4.0)})
+    assert old == ScoringSettings(verbatim_weight=4.0)
+    assert (old.relevance_weight, old.closing_weight, old.null_margin, old.layout_rows) == (0.0, 0.0, 0.0, False)
 
 
 def test_a_strong_relevance_weight_reads_the_value_after_its_label(tiny_backbone):
@@ -88,20 +89,14 @@ def test_a_strong_relevance_weight_reads_the_value_after_its_label(tiny_backbone
         "vault_code": {"type": "string", "description": "The access code of the archive vault"}}}
     context = render_context(TEXT)
     plain = rt.fill(context, compile_schema(schema), FillOptions()).fields[0]
-    try:
-        rt.heads.relevance_weight.fill_(60.0)
-        rt.heads.closing_weight.fill_(20.0)
-        gained = rt.fill(context, compile_schema(schema), FillOptions()).fields[0]
-        assert gained.value == "KX-4471-QP"
-        assert context[gained.span[0]:gained.span[1]] == "KX-4471-QP"
-        assert 0.0 < gained.confidence <= 1.0                          # still a probability
-        rt.heads.relevance_weight.fill_(0.0)
-        rt.heads.closing_weight.fill_(0.0)
-        again = rt.fill(context, compile_schema(schema), FillOptions()).fields[0]
-        assert again == plain                                          # weight 0: bitwise as before
-    finally:
-        rt.heads.relevance_weight.fill_(0.0)
-        rt.heads.closing_weight.fill_(0.0)
+    rt.set_scoring(ScoringSettings(relevance_weight=60.0, closing_weight=20.0))
+    gained = rt.fill(context, compile_schema(schema), FillOptions()).fields[0]
+    assert gained.value == "KX-4471-QP"
+    assert context[gained.span[0]:gained.span[1]] == "KX-4471-QP"
+    assert 0.0 < gained.confidence <= 1.0                              # still a probability
+    rt.set_scoring(ScoringSettings())
+    again = rt.fill(context, compile_schema(schema), FillOptions()).fields[0]
+    assert again == plain                                              # weight 0: bitwise as before
 
 
 def test_relevance_and_closing_are_fitted_together_on_extract_leaves(tiny_backbone):
@@ -111,7 +106,7 @@ def test_relevance_and_closing_are_fitted_together_on_extract_leaves(tiny_backbo
     schema = {"type": "object", "required": ["vault_code"], "properties": {
         "vault_code": {"type": "string", "description": "The access code of the archive vault"}}}
     leaves = record_leaves(rt, [{"context": TEXT, "schema": schema, "value": {"vault_code": "KX-4471-QP"}}])
-    values, report = fit_adjustments(rt, leaves, heads_only_mix())
+    values, report = fit_adjustments(rt, leaves, ScoringSettings.heads_only())
     assert {"relevance_weight", "closing_weight", "null_margin"} <= set(values)
     assert report["relevance_weight+closing_weight"]["with"] == 1.0   # the grid reaches the value
-    assert float(rt.heads.relevance_weight) == 0.0                     # left as found
+    assert rt.scoring.relevance_weight == 0.0                          # left as found

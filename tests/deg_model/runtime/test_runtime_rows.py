@@ -14,6 +14,7 @@ from deg.request import FillOptions
 from deg_model.runtime import fill as fill_module
 from deg_model.runtime import jobs as jobs_module
 from deg_model.runtime.forks import Row, run_rows
+from deg_model.runtime.trunk import read_trunk
 from runtime_fixtures import CONTEXT
 
 
@@ -53,13 +54,13 @@ def test_rows_read_the_backbone_hidden_states_in_any_batch(tiny_backbone):
 def test_a_question_carries_extra_rows_without_changing_its_answer(runtime, plan):
     trunk_ids = runtime.layout.trunk(CONTEXT)
     state = runtime.backbone.prefill(trunk_ids.ids)
-    trunk = runtime._trunk_view(trunk_ids, state)
-    questions = runtime._questions(plan, (), trunk, FillOptions())[:4]
+    trunk = read_trunk(runtime.backbone, runtime.heads, trunk_ids, state)
+    questions = runtime.questions.questions(plan, (), trunk, FillOptions())[:4]
     extra = Row(questions[0].ids, tuple(range(int(questions[0].ids.shape[0]))))
     carrying = [dataclasses.replace(q, extra_rows=(extra,)) for q in questions]
     run = jobs_module.JobRun(None, None, None, state=state)
-    plain = runtime._ask([(run, q) for q in questions])
-    answers = runtime._ask([(run, q) for q in carrying])
+    plain = runtime.asker.ask([(run, q) for q in questions])
+    answers = runtime.asker.ask([(run, q) for q in carrying])
     assert run.stats["fork_rows"] == len(questions) * 3
     (alone,) = run_rows(runtime.backbone, [(state, extra)])
     for q, p, a in zip(questions, plain, answers):

@@ -1,4 +1,4 @@
-"""Table and list rows as an array's items (`deg_model.runtime.tables`, `Heads.layout_rows`):
+"""Table and list rows as an array's items (`deg_model.runtime.tables`, `ScoringSettings.layout_rows`):
 which blocks are found, which one an array takes, the cell a row's leaf gains on, and the
 runtime end to end on the tiny random model (one-shot and windowed, bitwise deterministic;
 off by default, so head sets without the switch answer as before)."""
@@ -12,6 +12,10 @@ import torch
 from deg import compile_schema, render_context
 from deg.request import FillOptions
 from deg_model.runtime.tables import find_blocks, layout_rows, row_evidence
+from deg_model.scoring import ScoringSettings, terms
+from deg_model.scoring.compose import span_gain
+
+ROWS = ScoringSettings(layout_rows=True, relevance_weight=16.0, closing_weight=4.0)
 
 from runtime_fixtures import make_runtime
 
@@ -126,7 +130,8 @@ def test_a_row_leaf_gains_on_its_column_or_else_its_row():
         a = INVOICE.index(value, offsets[anchor][0])
         first = next(i for i, (s, e) in enumerate(offsets) if s <= a < e)
         last = next(i for i, (s, e) in enumerate(offsets) if s < a + len(value) <= e)
-        return float(ev.gain(torch.tensor(first), torch.tensor(last), 1.0, 1.0))
+        return float(span_gain([terms.relevance(1.0, row=True), terms.closing(ev, 1.0)], ev,
+                               torch.tensor(first), torch.tensor(last)))
 
     assert gain("/line_items/*/description", "Packaging artwork for bread bags") == 2.5   # its cell, whole
     assert gain("/line_items/*/description", "artwork for bread bags") == 2.0             # to its end
@@ -153,7 +158,7 @@ def test_columns_are_named_by_the_leaf_before_its_array_or_description():
 
 
 def test_a_value_keeps_the_bracket_it_opened():
-    from deg_model.runtime.decode import trim_span
+    from deg_model.scoring.shape import trim_span
 
     def trimmed(text):
         a, b = trim_span(text, 0, len(text))
@@ -197,29 +202,20 @@ def test_layout_rows_off_by_default_and_on_one_item_per_row(tiny_backbone):
     rt = make_runtime(tiny_backbone)
     plan = compile_schema(SCHEMA)
     context = render_context(INVOICE)
-    assert float(rt.heads.layout_rows) == 0.0
+    assert not rt.scoring.layout_rows
     before = rt.fill(context, plan, FillOptions())
-    try:
-        rt.heads.layout_rows.fill_(1.0)
-        rt.heads.relevance_weight.fill_(16.0)
-        rt.heads.closing_weight.fill_(4.0)
-        rows = rt.fill(context, plan, FillOptions())
-        assert [a.items for a in rows.arrays] == [3]
-        assert rt.fill(context, plan, FillOptions()) == rows                 # bitwise repeatable
-        by_pointer = {f.pointer: f for f in rows.fields}
-        assert by_pointer["/line_items/1/amount"].value == 700.0             # the cell under "Amount"
-        cell = "Print-ready files for shop signage"      # random heads pick where in it
-        described = by_pointer["/line_items/2/description"]
-        a = context.index(cell)
-        assert a <= described.span[0] < described.span[1] == a + len(cell)
-        rt.heads.layout_rows.fill_(0.0)
-        rt.heads.relevance_weight.fill_(0.0)
-        rt.heads.closing_weight.fill_(0.0)
-        assert rt.fill(context, plan, FillOptions()) == before               # off: as before, bitwise
-    finally:
-        rt.heads.layout_rows.fill_(0.0)
-        rt.heads.relevance_weight.fill_(0.0)
-        rt.heads.closing_weight.fill_(0.0)
+    rt.set_scoring(ROWS)
+    rows = rt.fill(context, plan, FillOptions())
+    assert [a.items for a in rows.arrays] == [3]
+    assert rt.fill(context, plan, FillOptions()) == rows                 # bitwise repeatable
+    by_pointer = {f.pointer: f for f in rows.fields}
+    assert by_pointer["/line_items/1/amount"].value == 700.0             # the cell under "Amount"
+    cell = "Print-ready files for shop signage"      # random heads pick where in it
+    described = by_pointer["/line_items/2/description"]
+    a = context.index(cell)
+    assert a <= described.span[0] < described.span[1] == a + len(cell)
+    rt.set_scoring(ScoringSettings())
+    assert rt.fill(context, plan, FillOptions()) == before               # off: as before, bitwise
 
 
 @pytest.mark.parametrize("width", [None, 48])
@@ -229,16 +225,9 @@ def test_windowed_layout_rows_match_the_one_shot_rows(tiny_backbone, width):
         rt.windowing = type(rt.windowing)(rt.windowing.max_context_tokens, width, None)
     plan = compile_schema(SCHEMA)
     context = render_context("Filler line about nothing in particular.\n" * 6 + INVOICE)
-    try:
-        rt.heads.layout_rows.fill_(1.0)
-        rt.heads.relevance_weight.fill_(16.0)
-        rt.heads.closing_weight.fill_(4.0)
-        got = rt.fill(context, plan, FillOptions())
-        values = {f.pointer: f.value for f in got.fields}
-    finally:
-        rt.heads.layout_rows.fill_(0.0)
-        rt.heads.relevance_weight.fill_(0.0)
-        rt.heads.closing_weight.fill_(0.0)
+    rt.set_scoring(ROWS)
+    got = rt.fill(context, plan, FillOptions())
+    values = {f.pointer: f.value for f in got.fields}
     assert [a.items for a in got.arrays] == [3]
     assert values["/line_items/0/amount"] == 1400.0 and values["/line_items/2/amount"] == 180.0
     assert values["/line_items/0/description"] in "Logo redesign (3 concepts)"

@@ -11,7 +11,7 @@ import torch
 
 from deg import compile_schema, render_context
 from deg.request import FillOptions
-from deg_model.runtime import FillJob
+from deg_model.runtime import FillJob, Observer
 from deg_model.runtime.trunk_cache import TrunkCache, private_state, trunk_bytes
 from runtime_fixtures import CONTEXT, SCHEMA, make_runtime
 
@@ -26,7 +26,6 @@ OTHER = render_context("Invoice 99 from Acme Corp, due 2026-04-01, amount $12.00
 def runtime_with(backbone, cache: TrunkCache | None, **kw):
     rt = make_runtime(backbone, **kw)
     rt.trunk_cache = cache
-    rt.record_heads = True
     return rt
 
 
@@ -44,16 +43,18 @@ def same_heads(a: dict, b: dict) -> bool:
 def test_second_schema_reuses_the_trunk_bitwise(tiny_backbone, monkeypatch):
     first, second = compile_schema(SCHEMA), compile_schema(SECOND)
     cold = runtime_with(tiny_backbone, None)
-    expected = cold.fill(CONTEXT, second)
-    expected_heads, expected_stats = cold.last_heads, cold.last_stats
+    seen = Observer()
+    expected = cold.fill(CONTEXT, second, observer=seen)
+    expected_heads, expected_stats = seen.last_heads, cold.last_stats
     rt = runtime_with(tiny_backbone, TrunkCache(1 << 30))
     calls = counted(tiny_backbone, monkeypatch)
     rt.fill(CONTEXT, first)
     assert len(calls) == 1 and rt.last_stats["cached_tokens"] == 0 and len(rt.trunk_cache) == 1
-    warm = rt.fill(CONTEXT, second)
+    seen = Observer()
+    warm = rt.fill(CONTEXT, second, observer=seen)
     assert len(calls) == 1                                       # nothing read again
     assert warm.fields == expected.fields and warm.arrays == expected.arrays
-    assert same_heads(rt.last_heads, expected_heads)
+    assert same_heads(seen.last_heads, expected_heads)
     assert warm.cached_tokens == warm.prompt_tokens == expected.prompt_tokens > 0
     assert expected.cached_tokens == 0
     assert warm.fork_tokens == expected.fork_tokens == expected_stats["fork_tokens"] > 0
@@ -148,16 +149,17 @@ def test_windowed_trunks_are_kept_whole(tiny_backbone, monkeypatch):
         rt.windowing = type(rt.windowing)(rt.windowing.max_context_tokens, 64, None)
         return rt
 
-    cold = windowed(None)
-    expected = cold.fill(long, plan)
+    cold, cold_seen = windowed(None), Observer()
+    expected = cold.fill(long, plan, observer=cold_seen)
     assert cold.last_stats["windows"] >= 3
     rt = windowed(TrunkCache(1 << 30))
     rt.fill(long, compile_schema(SCHEMA))
     calls = counted(tiny_backbone, monkeypatch)
-    warm = rt.fill(long, plan)
+    seen = Observer()
+    warm = rt.fill(long, plan, observer=seen)
     assert calls == [] and rt.last_stats["windows"] == cold.last_stats["windows"]
     assert warm.fields == expected.fields and warm.arrays == expected.arrays
-    assert same_heads(rt.last_heads, cold.last_heads)
+    assert same_heads(seen.last_heads, cold_seen.last_heads)
     assert warm.cached_tokens == warm.prompt_tokens == expected.prompt_tokens
 
 

@@ -13,6 +13,7 @@ from deg import assemble, compile_schema
 from deg.errors import FillError
 from deg.parsers.formats import FORMAT_CHECKER
 from deg.request import FillOptions
+from deg_model.runtime import Observer
 
 from runtime_fixtures import CONTEXT
 
@@ -39,8 +40,9 @@ SCHEMA = {"type": "object", "required": ["payment", "parties"], "properties": {
 
 def _fill(runtime, schema, options=FillOptions()):
     plan = compile_schema(schema)
-    raw = runtime.fill(CONTEXT, plan, options)
-    return plan, raw, dict(runtime.last_heads)
+    seen = Observer()
+    raw = runtime.fill(CONTEXT, plan, options, observer=seen)
+    return plan, raw, seen.last_heads
 
 
 def _chosen(plan, raw):

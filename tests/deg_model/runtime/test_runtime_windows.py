@@ -14,7 +14,8 @@ from deg import assemble, compile_schema, render_context
 from deg.outcomes import FieldOutcome
 from deg.request import FillOptions
 from deg_model.errors import ContextTooLarge, ContextTooLong
-from deg_model.runtime import FillJob
+from deg_model.runtime import FillJob, Observer
+from deg_model.scoring import Mix, ScoringSettings
 from deg_model.runtime.windows import Window, merge_leaf, window_spans
 from deg_model.settings import DEFAULT_MAX_CONTEXT_TOKENS, ModelSettings
 from runtime_fixtures import CONTEXT, SCHEMA, make_runtime
@@ -28,8 +29,14 @@ VALUE = "QZX-4471-KV"
 def windowed(backbone, **kw):
     rt = make_runtime(backbone, **kw)
     rt.windowing = type(rt.windowing)(rt.windowing.max_context_tokens, WIDTH, None)
-    rt.record_heads = True
     return rt
+
+
+def recorded(rt, context, plan, options=None):
+    """(raw, recorded heads) of one fill."""
+    seen = Observer()
+    raw = rt.fill(context, plan, options, observer=seen)
+    return raw, seen.last_heads
 
 
 def long_context(repeats: int = 3) -> str:
@@ -84,15 +91,14 @@ def test_memory_budget_setting():
 # ------------------------------------------------------------------ one window = today
 def test_a_context_that_fits_one_window_takes_todays_path_bitwise(tiny_backbone, runtime, plan):
     n = int(runtime.layout.trunk(CONTEXT).context_index.numel())
-    today = runtime.fill(CONTEXT, plan)
-    today_heads = dict(runtime.last_heads)
+    today, today_heads = recorded(runtime, CONTEXT, plan)
     exact = make_runtime(tiny_backbone)
     exact.windowing = type(exact.windowing)(n, n, None)       # the budget and the window both just fit
-    exact.record_heads = True
-    assert exact.fill(CONTEXT, plan) == today
+    again, exact_heads = recorded(exact, CONTEXT, plan)
+    assert again == today
     assert "windows" not in exact.last_stats
-    assert exact.last_heads.keys() == today_heads.keys()
-    assert all(torch.equal(exact.last_heads[k], today_heads[k]) for k in today_heads)
+    assert exact_heads.keys() == today_heads.keys()
+    assert all(torch.equal(exact_heads[k], today_heads[k]) for k in today_heads)
     one_less = make_runtime(tiny_backbone)
     one_less.windowing = type(one_less.windowing)(n, n - 1, None)
     one_less.fill(CONTEXT, plan)
@@ -105,7 +111,7 @@ def test_windowed_fill_answers_every_field_with_spans_in_the_whole_context(tiny_
     context = long_context()
     trunk = rt.layout.trunk(context)
     n = int(trunk.context_index.numel())
-    raw = rt.fill(context, plan)
+    raw, heads = recorded(rt, context, plan)
     spans = window_spans(n, WIDTH, WIDTH // 8)
     assert rt.last_stats["windows"] == len(spans) >= 4
     fixed = int(trunk.ids.shape[0]) - n
@@ -119,7 +125,7 @@ def test_windowed_fill_answers_every_field_with_spans_in_the_whole_context(tiny_
                 assert " ".join(context[s:e].split()) == " ".join(str(f.value).split())
     # every window of every round-0 leaf was asked and recorded
     for k in range(len(spans)):
-        assert f"leaf:/dept@{k}" in rt.last_heads and f"leaf:/email@{k}" in rt.last_heads
+        assert f"leaf:/dept@{k}" in heads and f"leaf:/email@{k}" in heads
 
 
 def _pointer_map(raw):
@@ -132,42 +138,41 @@ def test_windowed_fills_are_bitwise_deterministic(tiny_backbone, relevance, layo
     rt = windowed(tiny_backbone, anchor_bias=0.0)
     with torch.no_grad():
         rt.heads.count.bias[2] += 50.0
-        if relevance:                          # the shipped head set's fitted gain
-            rt.heads.relevance_weight.fill_(16.0)
-            rt.heads.closing_weight.fill_(4.0)
-            rt.heads.verbatim_weight.fill_(4.0)
-        if layout:                             # "Items:" and its list rows, in both copies
-            rt.heads.layout_rows.fill_(1.0)
+    if relevance:                              # the shipped checkpoint's fitted gain
+        rt.set_scoring(ScoringSettings(relevance_weight=16.0, closing_weight=4.0, verbatim_weight=4.0,
+                                       layout_rows=layout))   # layout: "Items:" and its list rows, in both copies
     context = long_context()
     schema = {k: v for k, v in SCHEMA.items() if k != "properties"}
     props = {k: v for k, v in SCHEMA["properties"].items() if k != "reply"}
     plan = compile_schema({**schema, "properties": props})
-    first = rt.fill(context, plan)
-    heads = dict(rt.last_heads)
+    first, heads = recorded(rt, context, plan)
     assert first.arrays and any(a.items for a in first.arrays)
     if layout:
         assert {a.pointer: a.items for a in first.arrays}["/items"] == 3     # the list's rows
     # repeat
-    assert rt.fill(context, plan) == first
-    assert all(torch.equal(rt.last_heads[k], v) for k, v in heads.items())
+    again, again_heads = recorded(rt, context, plan)
+    assert again == first
+    assert all(torch.equal(again_heads[k], v) for k, v in heads.items())
     # permuted fields
     permuted = compile_schema({**schema, "properties": dict(reversed(list(props.items())))})
-    again = rt.fill(context, permuted)
+    again, again_heads = recorded(rt, context, permuted)
     assert _pointer_map(again) == _pointer_map(first)
-    assert all(torch.equal(rt.last_heads[k], v) for k, v in heads.items())
+    assert all(torch.equal(again_heads[k], v) for k, v in heads.items())
     # split into two requests, and merged into a batch beside another job
     names = list(props)
     halves = [compile_schema({**schema, "required": [r for r in schema["required"] if r in part],
                               "properties": {k: props[k] for k in part}}) for part in (names[:4], names[4:])]
     split = {}
     for half in halves:
-        split.update(_pointer_map(rt.fill(context, half))[0])
-        assert all(torch.equal(rt.last_heads[k], heads[k]) for k in rt.last_heads)
+        raw, half_heads = recorded(rt, context, half)
+        split.update(_pointer_map(raw)[0])
+        assert all(torch.equal(half_heads[k], heads[k]) for k in half_heads)
     assert split == _pointer_map(first)[0]
+    seen = Observer()
     batch = rt.fill_many([FillJob(render_context("Order A-1234."), plan, FillOptions()),
-                          FillJob(context, plan, FillOptions())])
+                          FillJob(context, plan, FillOptions())], observer=seen)
     assert batch[1] == first
-    assert all(torch.equal(rt.last_job_heads[1][k], v) for k, v in heads.items())
+    assert all(torch.equal(seen.heads[1][k], v) for k, v in heads.items())
 
 
 # ------------------------------------------------------------------ forced heads
@@ -238,14 +243,14 @@ def test_a_fact_straddling_a_window_boundary_is_found_in_the_whole_context(tiny_
     assert ids.count(ids[first]) == 1 and ids.count(ids[last]) == 1
     force_spans(rt, [ids[first]], [ids[last]])
     plan = compile_schema({"type": "object", "properties": {"code": {"type": "string"}}, "required": ["code"]})
-    raw = rt.fill(context, plan)
+    raw, heads = recorded(rt, context, plan)
     (code,) = raw.fields
     assert code.found and code.value == VALUE
     s, e = code.span
     assert context[s:e].strip() == VALUE and e == start_char + len(VALUE)
     # window 0 holds no end of the fact, window 1 does
-    start0, end0 = rt.last_heads["leaf:/code@0"]
-    start1, end1 = rt.last_heads["leaf:/code@1"]
+    start0, end0 = heads["leaf:/code@0"]
+    start1, end1 = heads["leaf:/code@1"]
     assert float(end0[:-1].max()) < 0 < float(end1[:-1].max())
 
 
@@ -341,16 +346,15 @@ def test_windows_own_every_token_once_and_hold_what_they_own(tiny_backbone, runt
 
 
 def test_windowed_fill_with_the_lm_prior_is_deterministic(tiny_backbone, plan):
-    from deg_model.heads import heads_only_mix, prior_only_mix
     rt = windowed(tiny_backbone)
-    rt.set_prior_mix((heads_only_mix() + prior_only_mix()) / 2)
+    rt.set_scoring(ScoringSettings(**{kind: Mix(0.5, 0.5) for kind in ("choice", "score", "noul", "extract")}))
     context = long_context(1)
-    first = rt.fill(context, plan)
-    heads = dict(rt.last_heads)
+    first, heads = recorded(rt, context, plan)
     assert rt.last_stats["windows"] >= 3 and any(k.startswith("prior:") for k in heads)
     assemble(plan, first, model="t")
-    assert rt.fill(context, plan) == first
-    assert all(torch.equal(rt.last_heads[k], v) for k, v in heads.items())
+    again, again_heads = recorded(rt, context, plan)
+    assert again == first
+    assert all(torch.equal(again_heads[k], v) for k, v in heads.items())
 
 
 # ------------------------------------------------------------------ memory and progress
@@ -364,7 +368,8 @@ def test_one_window_is_resident_at_a_time_and_items_reread_only_their_windows(ti
         rt.heads.count.bias[2] += 50.0
     runs = []
     of = jobs_module.JobRun.of.__func__
-    monkeypatch.setattr(jobs_module.JobRun, "of", classmethod(lambda cls, job: runs.append(of(cls, job)) or runs[-1]))
+    monkeypatch.setattr(jobs_module.JobRun, "of",
+                        classmethod(lambda cls, job, observer=None: runs.append(of(cls, job, observer)) or runs[-1]))
     resident, prefill = [], rt.backbone.prefill
 
     def counted(ids):

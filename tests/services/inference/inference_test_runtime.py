@@ -13,6 +13,8 @@ every answer and check what crosses the wire:
   is a FillError at assembly, the 500 path).
 - generate: `"<key> text"`, 2 generated tokens.
 - arrays: no items (leaves inside arrays are not asked).
+- `options.explain`: every decide and extract outcome carries the explanation the real runtime
+  gives (`deg_model.scoring.explain`), with one term, `rule`, worth the rule's log-score.
 
 Progress: a job with a `progress` callable is told `Progress` five times while the batch
 sleeps (tokens = the context's words, read a fifth at a time; fields done rising with them),
@@ -31,6 +33,8 @@ class into the job's slot: the model library's own `ContextTooLong` and `Context
 """
 from __future__ import annotations
 
+import dataclasses
+import math
 import re
 import time
 
@@ -39,7 +43,7 @@ from deg.errors import FillError
 from deg_model.errors import ContextMemoryError, ContextTooLong, ModelError
 from deg_model.runtime.jobs import Progress
 from deg.outcomes import (
-    ArrayOutcome, RawFill, choice_outcome, generate_outcome, noul_outcome, pick_extract, score_outcome,
+    ArrayOutcome, RawFill, choice_outcome, first_argmax, generate_outcome, noul_outcome, pick_extract, score_outcome,
 )
 
 KIND_OF_FORMAT = {"date": "date", "date-time": "date-time", "email": "email", "uri": "uri", "uuid": "uuid"}
@@ -111,6 +115,8 @@ class RuleRuntime:
                     field, pointer, context, _scored_spans(field, context), -3.0,
                     date_order=options.date_order, default_offset=options.default_offset,
                 ))
+            if getattr(options, "explain", False) and field.mode != "generate":
+                fields[-1] = dataclasses.replace(fields[-1], explain=_explain(field, fields[-1], context))
         arrays = [ArrayOutcome(a.pointer, a.pointer, 0) for a in job.plan.arrays if "*" not in a.path]
         generated = sum(f.generated_tokens or 0 for f in fields)
         prompt = len(context.split())
@@ -134,6 +140,30 @@ class RuleRuntime:
                 n = len(job.context.split())
                 job.progress(Progress(n, n, len(result.fields), len(result.fields)))
         return results
+
+
+def _explain(field, outcome, context: str) -> dict:
+    """The rule's explanation of an outcome: winner, runner-up and the one `rule` term."""
+    if field.mode.startswith("decide."):
+        probs = outcome.probabilities or [outcome.probability, 1.0 - outcome.probability]
+        labels = (list(field.options) if field.mode == "decide.choice" else
+                  list(field.levels) + [None] * int(field.null_outcome) if field.mode == "decide.score" else [True, False])
+        win = (0 if outcome.value else 1) if field.mode == "decide.noul" else first_argmax(probs)
+        run = max((k for k in range(len(probs)) if k != win), key=lambda k: (probs[k], -k), default=None)
+        entries = [None if k is None else {"value": labels[k], "score": math.log(probs[k]), "probability": probs[k]}
+                   for k in (win, run)]
+    else:
+        ranked = sorted(_scored_spans(field, context), key=lambda item: (-item[1], item[0]))
+        null = {"value": None, "null": True, "score": -3.0}
+        spans = [{"span": list(s), "text": context[s[0]:s[1]], "score": v} for s, v in ranked]
+        won = next((e for e in spans if outcome.found and e["span"] == list(outcome.span)), None)
+        if won is not None:
+            won["value"] = outcome.value
+        rivals = [e for e in spans if e is not won] + ([null] if won is not None else [])
+        entries = [won or null, max(rivals, key=lambda e: e["score"], default=None)]
+    win, run = entries
+    return {"winner": win, "runner_up": run,
+            "terms": [{"name": "rule", "winner": win["score"], "runner_up": run["score"] if run else None}]}
 
 
 def _report(jobs, step: int) -> None:

@@ -1,0 +1,78 @@
+"""The typed evidence the score terms read: per leaf, what its head said, what the LM prior
+said and what the rules read off the context. The runtime gathers it (`runtime.decide`);
+`compose` turns it into outcomes. An evidence slot left None is a term that is off.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import torch
+
+from deg.plan import FieldPlan
+
+__all__ = ["DecideEvidence", "ExtractEvidence", "LeafEvidence", "PriorSpan", "SpanEvidence", "Tokens"]
+
+
+class Tokens(Protocol):
+    """The context tokens' code-point offsets (`runtime.decode.TokenMap`)."""
+    offsets: list[tuple[int, int]]
+
+    def __len__(self) -> int: ...
+
+    def paragraphs(self, text: str) -> tuple[torch.Tensor, torch.Tensor]: ...
+
+    def covering(self, start: int, end: int) -> tuple[int, int] | None: ...
+
+
+@dataclass(frozen=True)
+class SpanEvidence:
+    """Per context token, what a span's relevance reads: its sentence's relevance where a
+    value may start (a word start after the last of the field's words in that sentence),
+    whether one may end there, its sentence (a table cell for a row's leaf), and whether it is
+    the last word end of its sentence (`runtime.relevance`, `runtime.tables.row_evidence`)."""
+    start: torch.Tensor       # [T] float64 relevance at admissible starts, else 0
+    end_ok: torch.Tensor      # [T] bool
+    sentence: torch.Tensor    # [T] long
+    closing: torch.Tensor     # [T] bool
+
+
+@dataclass(frozen=True)
+class DecideEvidence:
+    """A decide leaf (choice / score / noul) over its n outcomes in head order."""
+    kind: str
+    logits: torch.Tensor                  # [n] the head's logits, temperature applied
+    prior: torch.Tensor | None = None     # [n] the LM prior's option log-probabilities (None: no prior rows)
+    verbatim: torch.Tensor | None = None  # [n] 1.0 where a choice's option is stated word for word
+    cell: torch.Tensor | None = None      # [n] what a table row's own cell says of a score / true-false leaf
+
+
+@dataclass(frozen=True)
+class PriorSpan:
+    """The LM prior of an extract: its copy start over the context tokens (null last), the
+    tokens its copy writes at most (any other span's end is uniform over them) and, for the
+    start it copies from itself, the end of that span."""
+    start: torch.Tensor                                   # [T+1] float64
+    copied: int                                           # `runtime.copy_prior.SPAN_TOKENS`
+    follow: tuple[int, torch.Tensor] | None = None        # (s, end [T] float64) for spans from token s
+
+
+@dataclass(frozen=True)
+class ExtractEvidence:
+    """An extract leaf: the head's span pointers and what the context says of its spans."""
+    start: torch.Tensor                   # [T+1] head start logits (null last), temperature applied
+    end: torch.Tensor                     # [T+1] head end logits
+    text: str
+    tokens: Any                           # `Tokens`
+    prior: PriorSpan | None = None
+    spans: SpanEvidence | None = None     # relevance (or a row's cells); None: no span gain
+    row: bool = False                     # `spans` reads a table row's cells (`layout_cell`)
+    candidates: list[tuple[int, int]] | None = None   # typed leaves: the grammar's spans; None: plain
+
+
+@dataclass(frozen=True)
+class LeafEvidence:
+    """One leaf question of a round: its plan leaf, concrete pointer and evidence."""
+    field: FieldPlan
+    pointer: str
+    evidence: DecideEvidence | ExtractEvidence
