@@ -18,7 +18,8 @@ per-job progress and failure isolation), `trunk` (the context read once), `quest
 round's fork questions), `layout` (fork text), `forks` (fork rows in micro-batches), `decide`
 (leaf answers -> outcomes through the heads), `decode` (span scoring), `arrays` (count /
 anchor decoding -> items), `generate_phase` (KNOWN VALUES, generate rows of all jobs, merge),
-`generate` + `constrain` + `tokenbytes` (constrained decoding).
+`generate` + `constrain` + `tokenbytes` (constrained decoding), `cost` (a job's size in tokens
+before it runs, for admission).
 """
 from __future__ import annotations
 

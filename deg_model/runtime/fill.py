@@ -73,6 +73,7 @@ from ..settings import DEFAULT_MAX_CONTEXT_TOKENS
 from ..state import State
 from ..tokenize import PromptLayout, Trunk
 from .arrays import LOCATOR_TOKENS, array_items
+from .cost import work_tokens
 from .decide import decide_leaf
 from .forks import FORK_TOKEN_BUDGET, Row, run_rows
 from .prior import LmPrior
@@ -180,6 +181,10 @@ class Runtime:
             self.last_heads, self.last_stats = runs[-1].heads, runs[-1].stats
         return [r.error if r.error is not None else r.raw for r in runs]
 
+    def work_tokens(self, job: FillJob) -> int:
+        """The job's size in tokens before it runs (`cost.py`): what admission weighs it by."""
+        return work_tokens(self, job)
+
     def fill(self, context: str, plan: FillPlan, options: FillOptions | None = None) -> RawFill:
         run = JobRun(context, plan, options or FillOptions())
         with torch.inference_mode():
@@ -198,7 +203,7 @@ class Runtime:
             if run.error is None:
                 guard(run, self._start, run)
         while True:
-            asking = [r for r in runs if r.live and r.scopes]
+            asking = [r for r in runs if r.go_on()]       # a round boundary: cancelled runs end here
             entries: list[tuple[JobRun, Question]] = []
             for run in asking:
                 questions = guard(run, self._round_questions, run)

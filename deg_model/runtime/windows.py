@@ -289,7 +289,8 @@ def windowed_round(rt, run, questions: list[Question]) -> None:
     """One round of a windowed run: window after window, each read (or re-read), asked its
     questions, its answers decoded and the window dropped before the next is read; then the
     windows' outcomes merged per question. Its next round asks the items found (whole-context
-    coordinates). A row's failure raises (the run's own exception)."""
+    coordinates). A row's failure raises (the run's own exception), as does a cancelled run
+    before its next window (`FillCancelled`)."""
     whole = run.trunk
     reads = whole.reads
     placed = [whole.place(q) for q in questions]
@@ -299,6 +300,9 @@ def windowed_round(rt, run, questions: list[Question]) -> None:
                    for pw, local in places if pw is w]
         if not entries:
             continue
+        if run.is_cancelled():                                # a window boundary: stop before reading it
+            run.stats["window_reads"] = run.stats.get("window_reads", 0) + whole.reads - reads
+            raise run.cancellation()
         first = w.state is None and run.tokens_read < w.hi
         whole.open(w)
         if first:
