@@ -10,15 +10,19 @@ import asyncio
 import math
 import threading
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import pytest
 
+from deg_model.runtime.cost import work_tokens
+from deg_model.runtime.windows import Windowing
+from deg_model.settings import DEFAULT_MAX_CONTEXT_TOKENS
 from gateway.settings import GatewaySettings
 from services.inference.admission import Backlog, Running, WorkRate, retry_after_s
 from services.inference.batcher import Batcher, Overloaded
 
-# The recorded cost of a token of work: a small fill (588 tokens) then takes about 1 s, as the
-# 2-core server spent on each of 66 small fills in 66 s, and a 4,800-token document about 10 s.
+# The recorded cost of a token of work: a small fill (~600 tokens) then takes about 1 s, as the
+# 2-core server spent on each of 66 small fills in 66 s, and a 4,800-token document about 25 s.
 SECONDS_PER_TOKEN = 0.0017
 LONG_FILLS = [500, 900, 1300, 1700, 2100, 2500, 2900, 3300, 3700, 4100, 4500, 4800]   # context tokens
 SMALL_CHARS, SMALL_FIELDS = 80, 4         # a ~20-token order, 4 fields
@@ -29,11 +33,16 @@ class Job:
     tokens: int
 
 
-def size(context_tokens: int, fields: int) -> int:
-    """A job's size as the runtime weighs it (`deg_model.runtime.cost`): context, rows, fixed work."""
-    from deg_model.runtime.cost import JOB_TOKENS, ROW_TOKENS
+# What `deg_model.runtime.cost.work_tokens` reads of a runtime: the embedded backbone's 8,192
+# trained positions, the default windowing, no trunk cache.
+RUNTIME = SimpleNamespace(windowing=Windowing(DEFAULT_MAX_CONTEXT_TOKENS), trunk_cache=None,
+                          backbone=SimpleNamespace(spec=SimpleNamespace(max_positions=8192)))
 
-    return context_tokens + fields * ROW_TOKENS + JOB_TOKENS
+
+def size(context_tokens: int, fields: int) -> int:
+    """A job's size as the runtime weighs it: a context of that many tokens, that many leaves."""
+    job = SimpleNamespace(context="x" * (4 * context_tokens), plan=SimpleNamespace(fields=[None] * fields, arrays=[]))
+    return work_tokens(RUNTIME, job)
 
 
 class GatedRunner:
