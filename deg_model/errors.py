@@ -53,3 +53,17 @@ class ContextMemoryError(ModelError):
 
 class WeightsError(ModelError):
     """A checkpoint is missing a tensor, has a wrong shape, or an unsupported configuration."""
+
+
+class FillCancelled(ModelError):
+    """A job was stopped before it finished: its caller went away, or the service is stopping.
+
+    Raised at a round or window boundary (never inside one), so the other jobs of its batch
+    run on unchanged; it says how far the job got, which the service counts as cancelled work.
+    """
+
+    def __init__(self, rounds: int, windows: int):
+        self.rounds = rounds
+        self.windows = windows
+        super().__init__(f"the fill was cancelled after {rounds} rounds and {windows} window reads "
+                         f"(its caller went away, or the service is stopping); submit it again")

@@ -16,7 +16,7 @@ lands. A name also matches subclasses (`ValueError` covers every `ValueError`).
 | fill_error | FillError | FAILED_PRECONDITION | 500 | fill_error |
 | invalid | InvalidJob, SchemaError, RequestError, ValueError | INVALID_ARGUMENT | 422 | validation_error |
 | overloaded | Overloaded (queue full, or the queue ahead outlasts the deadline) | RESOURCE_EXHAUSTED | 429 + Retry-After | overloaded |
-| unavailable | Draining (shutting down); a backend that does not answer | UNAVAILABLE | 503 | inference_unavailable |
+| unavailable | Draining (shutting down), FillCancelled (a running job stopped by the shutdown); a backend that does not answer | UNAVAILABLE | 503 | inference_unavailable |
 | deadline | the call's deadline passed (set by the caller) | DEADLINE_EXCEEDED | 504 | timeout |
 | internal | anything else (logged with its traceback) | INTERNAL | 502 | inference_error |
 
@@ -62,7 +62,7 @@ ROWS: tuple[ErrorRow, ...] = (
              grpc.StatusCode.INVALID_ARGUMENT, 422, "validation_error", "JOB_STATUS_INVALID"),
     ErrorRow("overloaded", frozenset({"Overloaded"}),
              grpc.StatusCode.RESOURCE_EXHAUSTED, 429, "overloaded", "JOB_STATUS_OVERLOADED"),
-    ErrorRow("unavailable", frozenset({"Draining"}),
+    ErrorRow("unavailable", frozenset({"Draining", "FillCancelled"}),
              grpc.StatusCode.UNAVAILABLE, 503, "inference_unavailable", "JOB_STATUS_OVERLOADED"),
     ErrorRow("deadline", frozenset(),
              grpc.StatusCode.DEADLINE_EXCEEDED, 504, "timeout", "JOB_STATUS_INTERNAL"),

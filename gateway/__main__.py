@@ -28,7 +28,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port,
-                log_level=settings.log_level.lower(), timeout_graceful_shutdown=10)
+                log_level=settings.log_level.lower(),
+                timeout_graceful_shutdown=settings.shutdown_grace_s)
     return 0
 
 

@@ -1,7 +1,7 @@
 """The gateway's HTTP API (contract 9; DESIGN 1 and 6).
 
-Routes: `POST /v1/fill`, `POST /v1/fills` and `GET /v1/fills/{id}` (a fill as a job,
-`gateway.jobs`), `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, the
+Routes: `POST /v1/fill`, `POST /v1/fills`, `GET /v1/fills/{id}` and `DELETE /v1/fills/{id}`
+(a fill as a job, `gateway.jobs`), `POST /v1/plan`, `GET /v1/models`, `GET /health`, `GET /metrics`, the
 decision APIs `POST /v1/decisions` and `POST /v1/systemone` (`gateway.compat`, contract 9.1),
 OpenAI structured outputs `POST /v1/chat/completions` and `POST /v1/responses`, a PDF's text
 layer as a context `POST /v1/pdf/text` and the playground page `GET /playground`
@@ -18,6 +18,10 @@ limit (400) -> `FillRequest` (422 for every unknown field or option) -> `compile
 (FillError -> 500) -> the response bytes, cached. A request's `Cache-Control: no-cache` skips
 the cache read (`X-Deg-Cache: bypass`), `no-store` the write; both also reach the inference
 service's trunk cache (`gateway.cache`).
+
+A client that disconnects before its fill is answered (`/v1/fill` and the compatibility
+routes) has the fill cancelled, its gRPC call with it (`gateway.disconnect`); a job of
+`/v1/fills` runs on without its client until done or deleted.
 
 Deadlines: `/v1/fill` (and `/v1/fills`) take a per-request `timeout` in seconds (a number
 from 1 to `DEG_MAX_TIMEOUT_S`, else 422), read by the gateway and not part of the fill
@@ -67,6 +71,7 @@ from gateway.cache import CacheControl, ResponseCache, cache_key
 from gateway.compat import ServedModel, build_compat_router, compat_error_response, models_body
 from gateway.compat.openapi_bodies import COMPONENTS as COMPAT_BODIES
 from gateway.compat.openapi_responses import COMPONENTS as COMPAT_RESPONSES
+from gateway.disconnect import ClientGone, client_gone_response, until_disconnected
 from gateway.errors import ApiError, api_error_handler, error_response
 from gateway.inference import InferenceClient
 from gateway.jobs import FillJobs, MemoryJobs, RedisJobs, public
@@ -86,6 +91,7 @@ log = logging.getLogger("deg.gateway")
 
 JSON = "application/json"
 MIN_TIMEOUT_S = 1.0  # a fill's own `timeout` below a second is a mistake, not a deadline
+INFERENCE_FIGURES_TIMEOUT_S = 0.5  # how long /metrics asks the inference service for its figures
 
 
 def _json_bytes(value: Any) -> bytes:
@@ -236,9 +242,8 @@ class Gateway:
         fill_request, plan, context, deadline = await self.prepare_fill(request)
         timing: dict[str, float] = {}
         control = CacheControl.of(request.headers.get("cache-control"))
-        body_bytes, cached, _ = await self.fill_cached(context, plan, fill_request.options,
-                                                       fill_request.model, timing, deadline=deadline,
-                                                       control=control)
+        body_bytes, cached, _ = await until_disconnected(request, self.fill_cached(
+            context, plan, fill_request.options, fill_request.model, timing, deadline=deadline, control=control))
         headers = {"X-Deg-Cache": cached} if cached else {}
         if timing:
             headers["Server-Timing"] = ", ".join(f"{name};dur={ms:.3f}" for name, ms in timing.items())
@@ -271,6 +276,23 @@ class Gateway:
             raise ApiError(404, "not_found", f"no fill job {job_id!r} (unknown, or expired after "
                                              f"{self.settings.job_ttl_s} s)")
         return Response(_json_bytes(public(record)), media_type=JSON)
+
+    async def cancel_job(self, request: Request) -> Response:
+        """`DELETE /v1/fills/{id}`: stop a queued or running job; the record as it now stands."""
+        await self.guard(request)
+        job_id = request.path_params["job_id"]
+        record, stopped = await self.jobs.cancel(job_id)
+        if record is None:
+            raise ApiError(404, "not_found", f"no fill job {job_id!r} (unknown, or expired after "
+                                             f"{self.settings.job_ttl_s} s)")
+        if stopped:
+            self.metrics.cancelled.labels("deleted").inc()
+        asked = record["status"] in ("queued", "running")     # its owner, another gateway, stops it
+        return Response(_json_bytes(public(record)), status_code=202 if asked else 200, media_type=JSON)
+
+    async def client_gone(self, request: Request, exc: ClientGone) -> Response:
+        self.metrics.cancelled.labels("disconnect").inc()
+        return await client_gone_response(request, exc)
 
     async def fill_cached(self, context: str, plan: Any, options: Any, requested: str,
                           timing: dict[str, float] | None = None, *,
@@ -317,6 +339,8 @@ class Gateway:
         if timing is not None:
             timing.update(queue=reply.queue_ms, run=reply.run_ms, inference=elapsed * 1000.0)
         self.metrics.batch_size.observe(reply.batch_size)
+        self.metrics.queue_wait.observe(reply.queue_ms / 1000.0)
+        self.metrics.queue_estimate.observe(reply.queue_estimate_ms / 1000.0)
         try:
             response = deg.assemble(plan, reply.raw, model=reply.model_id)
         except FillError as exc:
@@ -370,6 +394,10 @@ class Gateway:
         return Response(_json_bytes(body), status_code=200 if serving else 503, media_type=JSON)
 
     async def metrics_page(self, request: Request) -> Response:
+        # The inference figures of this scrape; briefly asked, so the page (a liveness probe)
+        # never waits long on another process.
+        inference = await self.inference.health(timeout_s=INFERENCE_FIGURES_TIMEOUT_S)
+        self.metrics.inference.latest = inference if inference["status"] != "unavailable" else {}
         return Response(self.metrics.render(), media_type=self.metrics.content_type)
 
 
@@ -421,6 +449,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
     )
     app.state.gateway = gateway
     app.add_exception_handler(ApiError, api_error_handler)
+    app.add_exception_handler(ClientGone, gateway.client_gone)
     app.add_exception_handler(Exception, internal_error_handler)
 
     # Added first = innermost: decompresses bodies the size limit below has already bounded.
@@ -449,6 +478,10 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
                       openapi_extra={"parameters": [{"name": "job_id", "in": "path", "required": True,
                                                      "schema": {"type": "string"}}], **RESPONSES_OF["job"]},
                       summary="A fill job's status, progress and result", tags=["fill"])
+    app.add_api_route("/v1/fills/{job_id}", gateway.cancel_job, methods=["DELETE"],
+                      openapi_extra={"parameters": [{"name": "job_id", "in": "path", "required": True,
+                                                     "schema": {"type": "string"}}], **RESPONSES_OF["cancel"]},
+                      summary="Stop a fill job (its record says cancelled)", tags=["fill"])
     app.add_api_route("/v1/plan", gateway.plan, methods=["POST"],
                       openapi_extra={**request_body(PlanRequest), **RESPONSES_OF["plan"]},
                       summary="Compile a schema to its fill plan (no model)", tags=["fill"])

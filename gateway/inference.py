@@ -54,6 +54,7 @@ class FillReply:
     batch_size: int
     queue_ms: float
     run_ms: float
+    queue_estimate_ms: float = 0.0   # the wait the service estimated when it admitted the fill
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,7 @@ class InferenceClient:
             batch_size=result.batch_size,
             queue_ms=result.queue_ms,
             run_ms=result.run_ms,
+            queue_estimate_ms=result.queue_estimate_ms,
         )
 
     async def _stream(self, job: Any, timeout_s: float, metadata, progress) -> Any:
@@ -170,11 +172,11 @@ class InferenceClient:
         self._models_at = time.monotonic()
         return self._models
 
-    async def health(self) -> dict[str, Any]:
+    async def health(self, timeout_s: float = 2.0) -> dict[str, Any]:
         """The inference batcher's health, or `{"status": "unavailable", "message": ...}`."""
         pb2 = self.stubs.pb2
         try:
-            reply = await self.stub.Health(pb2.HealthRequest(), timeout=min(2.0, self.timeout_s))
+            reply = await self.stub.Health(pb2.HealthRequest(), timeout=min(timeout_s, self.timeout_s))
         except grpc.aio.AioRpcError as exc:
             return {"status": "unavailable", "target": self.target, "message": exc.details() or exc.code().name}
         status = {pb2.SERVING_STATUS_SERVING: "ok", pb2.SERVING_STATUS_DRAINING: "draining"}.get(reply.status, "unknown")
@@ -191,4 +193,10 @@ class InferenceClient:
             "max_batch": reply.max_batch,
             "max_pending": reply.max_pending,
             "batch_window_ms": reply.batch_window_ms,
+            "jobs_cancelled": reply.jobs_cancelled,
+            "cancelled_rounds": reply.cancelled_rounds,
+            "cancelled_windows": reply.cancelled_windows,
+            "seconds_per_token": reply.seconds_per_token,
+            "wait_estimate_s": reply.wait_estimate_s,
+            "jobs_running": reply.jobs_running,
         }

@@ -14,7 +14,7 @@ A job record (JSON, under `<prefix>fill:<id>` in Redis with a TTL of `DEG_JOB_TT
 process's memory with the same TTL when the gateway runs without Redis, so a job is then
 visible only on the gateway that took it):
 
-    {"id", "status": "queued" | "running" | "done" | "failed", "created_at", "updated_at",
+    {"id", "status": "queued" | "running" | "done" | "failed" | "cancelled", "created_at", "updated_at",
      "heartbeat_at", "timeout_s",
      "progress": {"fields_total", "fields_done", "tokens_total", "tokens_read", "exact", "attempts",
                   "note"},
@@ -26,6 +26,13 @@ full, or the queue ahead outlasts the deadline), the job goes back to `queued`, 
 `Retry-After` the service computed from its queue and asks again, for as long as its own
 deadline (`timeout_s`, counted from submission) leaves room; only then does it fail with 429.
 `progress.attempts` counts the inference calls made.
+
+Stopping: a job's client may leave and come back, so a disconnect never stops a job;
+`DELETE /v1/fills/{id}` does (`FillJobs.cancel`). On the gateway that runs the job its task is
+cancelled at once, which cancels its inference call (the service drops the job at its next
+round or window boundary) and stores the record as `cancelled`; a job running on another
+gateway (records in Redis) gets a stop request (`<prefix>fill-cancel:<id>`), which its owner
+reads at its next heartbeat.
 
 Progress: the job's inference call is a `FillStream`: the inference service streams the
 runtime's own progress while the fill runs (context tokens read of the context's total, each
@@ -79,6 +86,12 @@ class MemoryJobs:
         entry = self._records.get(job_id)
         return entry[1] if entry is not None and entry[0] > time.monotonic() else None
 
+    async def request_cancel(self, job_id: str, ttl_s: int) -> None:
+        await self.put(f"cancel:{job_id}", "1", ttl_s)
+
+    async def cancel_requested(self, job_id: str) -> bool:
+        return await self.get(f"cancel:{job_id}") is not None
+
 
 class RedisJobs:
     """Job records in Redis; a failed write is reported (a job that cannot be stored is refused)."""
@@ -101,6 +114,18 @@ class RedisJobs:
             raise ApiError(503, "store_unavailable", f"fill jobs are kept in Redis, which does not answer: {exc}")
         return value.decode() if isinstance(value, bytes) else value
 
+    async def request_cancel(self, job_id: str, ttl_s: int) -> None:
+        try:
+            await self.store.durable.set(self.store.key("fill-cancel", job_id), "1", ex=ttl_s)
+        except (RedisError, OSError) as exc:
+            raise ApiError(503, "store_unavailable", f"fill jobs are kept in Redis, which does not answer: {exc}")
+
+    async def cancel_requested(self, job_id: str) -> bool:
+        try:
+            return bool(await self.store.durable.exists(self.store.key("fill-cancel", job_id)))
+        except (RedisError, OSError):
+            return False           # asked again at the next heartbeat
+
 
 class FillJobs:
     """Create, run and read fill jobs (see the module docstring)."""
@@ -109,7 +134,8 @@ class FillJobs:
         self.records = records
         self.ttl_s = ttl_s
         self.heartbeat_s = heartbeat_s
-        self.tasks: set[asyncio.Task] = set()
+        self.tasks: dict[str, asyncio.Task] = {}     # the jobs this gateway runs, by id
+        self.stopping: set[str] = set()              # of those, the ones a DELETE stops
 
     async def _put(self, record: dict[str, Any]) -> bool:
         record["updated_at"] = time.time()
@@ -127,14 +153,35 @@ class FillJobs:
         }
         if not await self._put(record):
             raise ApiError(503, "store_unavailable", "fill jobs are kept in Redis, which does not answer; retry later")
-        task = asyncio.create_task(self._run(record, work), name=f"deg-fill-{record['id']}")
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        job_id = record["id"]
+        task = asyncio.create_task(self._run(record, work), name=f"deg-fill-{job_id}")
+        self.tasks[job_id] = task
+        task.add_done_callback(lambda _: self.tasks.pop(job_id, None))
         return record
+
+    async def cancel(self, job_id: str) -> tuple[dict[str, Any] | None, bool]:
+        """Stop a live job (module docstring, Stopping): its record afterwards (None when unknown)
+        and whether this call stopped it here."""
+        record = await self.get(job_id)
+        if record is None or record["status"] not in LIVE:
+            return record, False
+        task = self.tasks.get(job_id)
+        if task is None:               # another gateway runs it: its owner stops it at its next beat
+            await self.records.request_cancel(job_id, self.ttl_s)
+            return record, False
+        self.stopping.add(job_id)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        record = await self.get(job_id)
+        return record, record is not None and record["status"] == "cancelled"
 
     async def _beat(self, record: dict[str, Any]) -> None:
         while True:
             await asyncio.sleep(self.heartbeat_s)
+            if await self.records.cancel_requested(record["id"]) and record["id"] in self.tasks:
+                self.stopping.add(record["id"])          # a DELETE on another gateway
+                self.tasks[record["id"]].cancel()
+                return
             record["heartbeat_at"] = time.time()
             await self._put(record)
 
@@ -173,6 +220,10 @@ class FillJobs:
         except ApiError as exc:
             self._fail(record, exc.status, exc.kind, exc.message)
         except asyncio.CancelledError:
+            if record["id"] in self.stopping:           # deleted: the job ends here, as asked
+                self.stopping.discard(record["id"])
+                record["status"] = "cancelled"
+                return
             self._fail(record, 503, "job_lost", "the gateway running this fill shut down before it finished; "
                                                 "submit it again")
             raise
@@ -211,10 +262,11 @@ class FillJobs:
 
     async def close(self) -> None:
         """Cancel running jobs; each records itself `failed` before it ends."""
-        for task in list(self.tasks):
+        tasks = list(self.tasks.values())
+        for task in tasks:
             task.cancel()
-        if self.tasks:
-            await asyncio.gather(*self.tasks, return_exceptions=True)
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
 
 
 def public(record: dict[str, Any]) -> dict[str, Any]:

@@ -94,7 +94,7 @@ PLAN_RESPONSE = closed(["version", "fingerprint", "fields", "arrays", "schema", 
     "warnings": {"type": "array", "items": ref("PlanWarning")},
 })
 
-JOB_STATUS = {"enum": ["queued", "running", "done", "failed"]}
+JOB_STATUS = {"enum": ["queued", "running", "done", "failed", "cancelled"]}
 JOB_ACCEPTED = closed(["id", "status", "location"], {"id": STRING, "status": JOB_STATUS, "location": STRING})
 JOB = closed(["id", "status", "created_at", "updated_at", "timeout_s", "progress"], {
     "id": STRING, "status": JOB_STATUS, "created_at": NUMBER, "updated_at": NUMBER, "heartbeat_at": NUMBER,
@@ -168,6 +168,10 @@ ROUTES = {
     "fills": responses({202: ("accepted: the job's id and Location", "FillJobAccepted")}, (*BODY_ROUTE, 503)),
     "job": responses({200: ("the job's status and progress; its result when done, its error when failed",
                             "FillJob")}, (401, 404, 429, 500, 503)),
+    "cancel": responses({200: ("the job is stopped (status cancelled), or had already ended (its record as it "
+                               "ended)", "FillJob"),
+                         202: ("the job runs on another gateway, which stops it at its next heartbeat; the "
+                               "record as it stands", "FillJob")}, (401, 404, 429, 500, 503)),
     "plan": responses({200: ("the fill plan and every warning", "PlanResponse")}, BODY_ROUTE),
     "models": responses({200: ("the served model id, its aliases and the compatibility names", "ModelList")},
                         (401, 500, 502, 503)),

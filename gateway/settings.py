@@ -23,6 +23,7 @@
 | `DEG_API_KEYS` | `""` | comma-separated accepted keys (Redis set `<prefix>apikeys` of sha256 hex digests adds more) |
 | `DEG_PLAYGROUND` | `on` | `off`: no playground page at `/playground` (the API is unchanged) |
 | `DEG_PDF_MAX_PAGES` | `500` | most pages `POST /v1/pdf/text` reads from one PDF; more get 422 |
+| `DEG_SHUTDOWN_GRACE_S` | `10` | on SIGTERM: how long requests in flight get to finish before they are cancelled (their inference calls with them) and the gateway exits |
 | `DEG_LOG_LEVEL` | `INFO` | logging level |
 """
 from __future__ import annotations
@@ -96,6 +97,7 @@ class GatewaySettings:
     api_keys: tuple[str, ...] = field(default=(), repr=False)
     playground: bool = True
     pdf_max_pages: int = 500
+    shutdown_grace_s: float = 10.0
     log_level: str = "INFO"
 
     def __post_init__(self) -> None:
@@ -118,6 +120,7 @@ class GatewaySettings:
             (self.job_heartbeat_s > 0, f"job heartbeat must be > 0 s, got {self.job_heartbeat_s}"),
             (self.rate_limit_per_minute >= 0, f"rate limit must be >= 0, got {self.rate_limit_per_minute}"),
             (self.pdf_max_pages >= 1, f"DEG_PDF_MAX_PAGES must be >= 1, got {self.pdf_max_pages}"),
+            (self.shutdown_grace_s >= 0, f"DEG_SHUTDOWN_GRACE_S must be >= 0 s, got {self.shutdown_grace_s}"),
             (isinstance(logging.getLevelName(self.log_level.upper()), int), f"unknown log level {self.log_level!r}"),
             (not (self.rate_limit_per_minute and not self.redis_url),
              "DEG_RATE_LIMIT_PER_MINUTE needs DEG_REDIS_URL (limits are shared through Redis)"),
@@ -169,6 +172,7 @@ class GatewaySettings:
             api_keys=keys,
             playground=env_value(env, "DEG_PLAYGROUND", cls.playground, bool),
             pdf_max_pages=env_value(env, "DEG_PDF_MAX_PAGES", cls.pdf_max_pages, int),
+            shutdown_grace_s=env_value(env, "DEG_SHUTDOWN_GRACE_S", cls.shutdown_grace_s, float),
             log_level=env_value(env, "DEG_LOG_LEVEL", cls.log_level, str, keep_empty=True),
         )
         return replace(base, **{k: v for k, v in overrides.items() if v is not None})

@@ -8,6 +8,14 @@ gateway on `127.0.0.1:$DEG_PORT` pointed at it (and at Redis when there is one),
 the foreground. Ctrl-C (SIGINT) or SIGTERM stops everything it started; if a child exits on
 its own, the others are stopped too and the suite exits with status 1.
 
+Stopping, whatever the children are doing: every child gets SIGTERM at once (the gateway
+stops taking requests; the inference service refuses new jobs), and each is told, through
+`DEG_SHUTDOWN_GRACE_S`, to be gone `CHILD_MARGIN_S` before the suite's `DEG_STOP_GRACE_S`
+is over: requests in flight get that long to finish, then the inference service cancels its
+jobs at their next round or window boundary and exits. A child still there when the grace
+is over gets SIGKILL with everything else in its process group; the suite exits only once
+every child is gone.
+
 Settings (`SuiteSettings.from_env`, read once at start-up):
 
 | variable | default | meaning |
@@ -18,15 +26,14 @@ Settings (`SuiteSettings.from_env`, read once at start-up):
 | `DEG_CHECKPOINT` | `""` | checkpoint directory; empty: `$DEG_HOME/models/deg-latest` when it holds a checkpoint, else the embedded backbone with freshly initialised heads (loud warning) |
 | `DEG_HOME` | `./var/deg` | checkpoints volume (see `deg_model.settings`) |
 | `DEG_SUITE_READY_TIMEOUT_S` | `900` | longest wait for a child to become ready (the first start builds the embedded backbone cache) |
-| `DEG_SUITE_STOP_TIMEOUT_S` | `20` | on stop: how long a child may take after SIGTERM before it is killed |
+| `DEG_STOP_GRACE_S` | `10` | on stop: how long requests in flight get, from SIGTERM until every child is gone (SIGKILL for what is left); each child's own `DEG_SHUTDOWN_GRACE_S` is set to this less `CHILD_MARGIN_S` |
 
 Every other `DEG_*` variable (batching, cache, limits, log level, runtime factory) reaches the
 children unchanged, so each service reads its own settings as it would anywhere else.
 
 How "leaving none behind" is made to hold:
 - each child leads its own process group (`start_new_session`), so a terminal's Ctrl-C reaches
-  the suite only and the suite stops the children in order: gateway first (no new requests),
-  then inference (finishes what it accepted);
+  the suite only, and the suite signals each child's whole group;
 - a child's exit is observed with `waitid(..., WNOWAIT)`, which leaves the child a zombie, so
   its group id cannot be reused before the suite sends SIGKILL to whatever else is still in
   that group (grandchildren) and only then reaps it;
@@ -62,6 +69,7 @@ DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 LOOPBACK = "127.0.0.1"
 INFERENCE_SERVICE = "deg.v1.Inference"
 POLL_S = 0.2
+CHILD_MARGIN_S = 1.0   # a child's own shutdown grace ends this much before the suite's
 
 
 class SuiteError(RuntimeError):
@@ -76,7 +84,7 @@ class SuiteSettings:
     checkpoint: str = ""
     deg_home: Path = Path("var/deg")
     ready_timeout_s: float = 900.0
-    stop_timeout_s: float = 20.0
+    stop_grace_s: float = 10.0
 
     def __post_init__(self) -> None:
         for name, port in (("DEG_PORT", self.port), ("DEG_INFERENCE_PORT", self.inference_port)):
@@ -84,8 +92,10 @@ class SuiteSettings:
                 raise SuiteError(f"{name} must be in 1..65535, got {port}")
         if self.port == self.inference_port:
             raise SuiteError(f"DEG_PORT and DEG_INFERENCE_PORT are both {self.port}: give them different ports")
-        if self.ready_timeout_s <= 0 or self.stop_timeout_s <= 0:
-            raise SuiteError("DEG_SUITE_READY_TIMEOUT_S and DEG_SUITE_STOP_TIMEOUT_S must be > 0")
+        if self.ready_timeout_s <= 0:
+            raise SuiteError(f"DEG_SUITE_READY_TIMEOUT_S must be > 0, got {self.ready_timeout_s}")
+        if self.stop_grace_s < 0:
+            raise SuiteError(f"DEG_STOP_GRACE_S must be >= 0, got {self.stop_grace_s}")
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "SuiteSettings":
@@ -98,10 +108,15 @@ class SuiteSettings:
                 checkpoint=env.get("DEG_CHECKPOINT", "").strip(),
                 deg_home=ModelSettings.from_env(env).deg_home,
                 ready_timeout_s=env_value(env, "DEG_SUITE_READY_TIMEOUT_S", cls.ready_timeout_s, float),
-                stop_timeout_s=env_value(env, "DEG_SUITE_STOP_TIMEOUT_S", cls.stop_timeout_s, float),
+                stop_grace_s=env_value(env, "DEG_STOP_GRACE_S", cls.stop_grace_s, float),
             )
         except SettingsError as exc:  # the launcher reports every failure as its own error
             raise SuiteError(str(exc)) from None
+
+    @property
+    def child_grace_s(self) -> float:
+        """Each child's own shutdown grace: gone before the suite's is over."""
+        return max(0.0, self.stop_grace_s - CHILD_MARGIN_S)
 
     @property
     def gateway_url(self) -> str:
@@ -297,16 +312,6 @@ class Child:
         self.signal_group(signal.SIGKILL)
         return self.popen.wait()
 
-    def stop(self, timeout_s: float) -> int:
-        if not self.exited():
-            self.signal_group(signal.SIGTERM)
-            deadline = time.monotonic() + timeout_s
-            while not self.exited() and time.monotonic() < deadline:
-                time.sleep(0.05)
-            if not self.exited():
-                _say(f"{self.name} did not stop within {timeout_s:.0f} s: killing it")
-        return self.reap()
-
 
 class Suite:
     def __init__(self, settings: SuiteSettings) -> None:
@@ -320,6 +325,7 @@ class Suite:
     def _child_env(self, **values: str) -> dict[str, str]:
         env = dict(os.environ)
         env.update(values)
+        env["DEG_SHUTDOWN_GRACE_S"] = f"{self.settings.child_grace_s:g}"
         env.setdefault("PYTHONUNBUFFERED", "1")
         return env
 
@@ -344,8 +350,18 @@ class Suite:
         return False
 
     def stop_all(self) -> None:
-        for child in reversed(self.children):  # gateway first, then inference
-            code = child.stop(self.settings.stop_timeout_s)
+        """SIGTERM to every child at once, SIGKILL to what is left after the grace, then reap all."""
+        grace = self.settings.stop_grace_s
+        for child in self.children:
+            if not child.exited():
+                child.signal_group(signal.SIGTERM)
+        deadline = time.monotonic() + grace
+        while any(not c.exited() for c in self.children) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        for child in reversed(self.children):
+            if not child.exited():
+                _say(f"{child.name} did not stop within {grace:g} s (DEG_STOP_GRACE_S): killing it")
+            code = child.reap()
             _say(f"{child.name} stopped (exit status {code})")
         self.children.clear()
 

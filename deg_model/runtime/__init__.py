@@ -20,7 +20,7 @@ round's fork questions), `layout` (fork text), `forks` (fork rows in micro-batch
 (a leaf's evidence for the score terms, composed in `deg_model.scoring`), `decode` (token
 offsets), `arrays` (count / anchor decoding -> items), `hooks` (`Observer`), `generate_phase`
 (KNOWN VALUES, generate rows of all jobs, merge), `generate` + `constrain` + `tokenbytes`
-(constrained decoding).
+(constrained decoding), `cost` (a job's size in tokens before it runs, for admission).
 """
 from __future__ import annotations
 

@@ -75,6 +75,7 @@ from ..settings import DEFAULT_MAX_CONTEXT_TOKENS
 from ..tokenize import PromptLayout
 from .arrays import LOCATOR_TOKENS
 from .asking import Asker
+from .cost import work_tokens
 from .decide import Candidates, LeafReader
 from .forks import FORK_TOKEN_BUDGET
 from .generate_phase import generate_phase
@@ -200,6 +201,10 @@ class Runtime:
             observer.heads = [r.heads if r.heads is not None else {} for r in runs]
             observer.stats = [r.stats for r in runs]
 
+    def work_tokens(self, job: FillJob) -> int:
+        """The job's size in tokens before it runs (`cost.py`): what admission weighs it by."""
+        return work_tokens(self, job)
+
     # ------------------------------------------------------------------ lockstep driver
     def _fill_runs(self, runs: list[JobRun]) -> None:
         """Drive every run to a RawFill or an exception; rows of all runs share batches."""
@@ -207,7 +212,7 @@ class Runtime:
             if run.error is None:
                 guard(run, self._start, run)
         while True:
-            asking = [r for r in runs if r.live and r.scopes]
+            asking = [r for r in runs if r.go_on()]       # a round boundary: cancelled runs end here
             entries: list[tuple[JobRun, Question]] = []
             for run in asking:
                 questions = guard(run, self._round_questions, run)

@@ -9,6 +9,11 @@ Progress: a job may carry a `progress` callable; the driver calls it, on the run
 thread, with a `Progress` each time the job has read more of its context (after its trunk,
 or after each window of a windowed trunk is first read) and when each round's questions are
 known and decided. It is advisory: a callable that raises is dropped (logged), the job runs on.
+
+Cancellation: a job may carry a `cancelled` callable (true once nobody waits for the job any
+more); the driver asks it at every round boundary (`JobRun.go_on`) and before every window a
+windowed round reads, and a cancelled job ends there with `FillCancelled` as its outcome. The
+other jobs of its batch run on: their rows never depend on which rows share a micro-batch.
 """
 from __future__ import annotations
 
@@ -22,6 +27,7 @@ from deg.outcomes import ArrayOutcome, FieldOutcome, RawFill
 from deg.plan import FillPlan
 from deg.request import FillOptions
 
+from ..errors import FillCancelled
 from ..state import State
 from .hooks import Observer
 from .questions import Scope
@@ -52,6 +58,8 @@ class FillJob:
     no_store: bool = False        # do not keep this fill's trunk for later fills
     # Called with a `Progress` while the job runs (module docstring); never part of equality.
     progress: Callable[[Progress], None] | None = field(default=None, compare=False)
+    # True once the job's caller went away (module docstring); never part of equality.
+    cancelled: Callable[[], bool] | None = field(default=None, compare=False)
 
 
 def _new_stats() -> dict[str, int]:
@@ -84,6 +92,8 @@ class JobRun:
     progress: Callable[[Progress], None] | None = None
     tokens_read: int = 0
     tokens_total: int = 0
+    cancelled: Callable[[], bool] | None = None
+    rounds: int = 0               # rounds this run asked questions in
 
     @classmethod
     def of(cls, job: FillJob, observer: Observer | None = None) -> "JobRun":
@@ -97,7 +107,7 @@ class JobRun:
                 f"a job must be a FillJob (context, plan, options), got {type(job).__name__}"))
         return cls(context, plan, options, heads=heads, observer=observer,
                    no_cache=bool(getattr(job, "no_cache", False)), no_store=bool(getattr(job, "no_store", False)),
-                   progress=getattr(job, "progress", None))
+                   progress=getattr(job, "progress", None), cancelled=getattr(job, "cancelled", None))
 
     def report(self, pending_fields: int = 0) -> None:
         """Tell the job's progress callable where it stands (`pending_fields`: leaves being asked)."""
@@ -113,6 +123,23 @@ class JobRun:
     @property
     def live(self) -> bool:
         return self.error is None and self.raw is None
+
+    def go_on(self) -> bool:
+        """At a round boundary: True when the run asks another round. A cancelled run ends here
+        with `FillCancelled`, whether or not it had questions left."""
+        if self.live and self.is_cancelled():
+            self.error = self.cancellation()
+        if not (self.live and self.scopes):
+            return False
+        self.rounds += 1
+        return True
+
+    def is_cancelled(self) -> bool:
+        return self.cancelled is not None and bool(self.cancelled())
+
+    def cancellation(self) -> FillCancelled:
+        """The run's outcome when it is cancelled: how far it got."""
+        return FillCancelled(self.rounds, self.stats.get("window_reads", 0))
 
     def check(self) -> None:
         """A clear TypeError naming the field of the wrong type."""

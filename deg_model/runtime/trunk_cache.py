@@ -126,6 +126,11 @@ class TrunkCache:
             self.hits += 1
             return kept
 
+    def __contains__(self, key: str) -> bool:
+        """Whether `key` is kept, without touching its recency or the hit counts (admission asks)."""
+        with self._lock:
+            return key in self._kept
+
     def put(self, key: str, state: State, trunk, tokens: int, windows: int = 0) -> KeptTrunk | None:
         """Keep a trunk (None when it is larger than the whole bound); evicts the least
         recently used entries until it fits."""

@@ -294,7 +294,8 @@ def windowed_round(rt, run, questions: list[Question]) -> None:
     questions (`rt.asker`), its answers decoded (`rt.decoder`, the one-trunk path's decoder)
     and the window dropped before the next is read; then the windows' decodings merged per
     question and absorbed like a one-trunk round's. Its next round asks the items found
-    (whole-context coordinates). A row's failure raises (the run's own exception)."""
+    (whole-context coordinates). A row's failure raises (the run's own exception), as does a
+    cancelled run before its next window (`FillCancelled`)."""
     whole = run.trunk
     reads = whole.reads
     placed = [whole.place(q) for q in questions]
@@ -303,6 +304,9 @@ def windowed_round(rt, run, questions: list[Question]) -> None:
         entries = [(k, local) for k, places in enumerate(placed) for pw, local in places if pw is w]
         if not entries:
             continue
+        if run.is_cancelled():                                # a window boundary: stop before reading it
+            run.stats["window_reads"] = run.stats.get("window_reads", 0) + whole.reads - reads
+            raise run.cancellation()
         first = w.state is None and run.tokens_read < w.hi
         whole.open(w)
         if first:

@@ -22,6 +22,9 @@ client's shape) -> `fill`: the schema compiled ONCE here (a schema problem is a 
 reaches inference) and that plan handed to the fill -> the dialect's shaping of the response
 object. A decision request whose questions all answer without the model skips the fill.
 
+A client that disconnects before its answer has the fill cancelled, its inference call with it
+(`gateway.disconnect`).
+
 Auth: the clients send `Authorization: Bearer <key>`. A missing or unknown key is 401 on the
 OpenAI-shaped routes (openai raises AuthenticationError) and 403 `{"detail": "Not
 authenticated"}` on `/v1/systemone` (what live Jev answers).
@@ -50,6 +53,7 @@ from gateway.compat.dialects import CHAT, DECISIONS, RESPONSES, SYSTEMONE, Diale
 from gateway.compat.errors import CompatError
 from gateway.compat.openapi_bodies import request_body
 from gateway.compat.openapi_responses import ROUTES as RESPONSES_OF
+from gateway.disconnect import until_disconnected
 from gateway.errors import ApiError
 
 __all__ = ["CompatRoutes", "ServedModel", "build_compat_router", "models_body"]
@@ -146,7 +150,7 @@ class CompatRoutes:
             response = None
             if translation.needs_model:
                 _, response = await self.fill(DECISIONS, translation.context, translation.schema(),
-                                              translation.options, served)
+                                              translation.options, served, request=request)
             answer = decisions.shape_decisions(translation, response, served.model_id)
         except CompatError as exc:
             return _refusal(exc, request_id)
@@ -160,7 +164,7 @@ class CompatRoutes:
             response = None
             if translation.needs_model:
                 _, response = await self.fill(SYSTEMONE, translation.context, translation.schema(),
-                                              translation.options, served)
+                                              translation.options, served, request=request)
             answer = systemone.shape_systemone(translation, response, served.model_id)
         except CompatError as exc:
             return _refusal(exc, request_id)
@@ -171,7 +175,8 @@ class CompatRoutes:
         try:
             body, served = await self.admit(CHAT, request, openai_chat.requested_model)
             ask = openai_chat.translate_chat(body)
-            plan, response = await self.fill(CHAT, ask.context, ask.schema, ask.options, served, label=ask.name)
+            plan, response = await self.fill(CHAT, ask.context, ask.schema, ask.options, served, label=ask.name,
+                                             request=request)
         except CompatError as exc:
             return _refusal(exc, request_id)
         created = int(time.time())
@@ -187,7 +192,7 @@ class CompatRoutes:
             body, served = await self.admit(RESPONSES, request, openai_responses.requested_model)
             ask = openai_responses.translate_responses(body)
             plan, response = await self.fill(RESPONSES, ask.context, ask.schema, ask.options, served,
-                                             label=ask.name)
+                                             label=ask.name, request=request)
         except CompatError as exc:
             return _refusal(exc, request_id)
         answer = openai_responses.shape_response(ask, plan.fingerprint, response, served.model_id,
@@ -237,14 +242,16 @@ class CompatRoutes:
         return body, served
 
     async def fill(self, dialect: Dialect, context: str, schema: dict[str, Any], options: FillOptions,
-                   served: ServedModel, *, label: str = "") -> tuple[Any, dict[str, Any]]:
-        """(plan, assembled response) of one fill; the schema is compiled here, once."""
+                   served: ServedModel, *, label: str = "", request: Request | None = None) -> tuple[Any, dict[str, Any]]:
+        """(plan, assembled response) of one fill; the schema is compiled here, once. With the
+        `request`, a client that disconnects first has the fill cancelled (`ClientGone`)."""
         try:
             plan = deg.compile_schema(schema)
         except SchemaError as exc:
             raise dialect.schema_refused(exc.errors, label) from None
+        work = self._fill(context, plan, options, served.model_id)
         try:
-            return plan, await self._fill(context, plan, options, served.model_id)
+            return plan, await (until_disconnected(request, work) if request is not None else work)
         except ApiError as exc:
             raise dialect.from_api_error(exc) from None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 
 from services.inference.runner import RunnerLoadError
@@ -40,10 +41,17 @@ def main(argv: list[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     try:
-        asyncio.run(serve(settings))
+        clean = asyncio.run(serve(settings))
     except (RunnerLoadError, OSError) as exc:
         logging.getLogger("deg.inference").error("%s", exc)
         return 1
+    if not clean:
+        # A runtime step still computes for a job nobody waits for; the interpreter would join
+        # its thread at exit, so the process leaves without it (the stop stays within the grace).
+        logging.shutdown()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
     return 0
 
 

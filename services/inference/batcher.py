@@ -10,8 +10,8 @@ bitwise alike, so which worker takes a job never changes its answer. Batching ru
 
 - The first queued job opens a window; jobs arriving inside it join the batch, up to
   `max_batch`. With several workers, a batch takes its share of the queue at once (queued /
-  workers, rounded up, at most `max_batch`) and opens no window. Jobs that queued while the previous batch ran are taken at once (their
-  window has already passed), so a backlog drains in full batches, not one by one.
+  workers, rounded up, at most `max_batch`) and opens no window. Jobs that queued while the
+  previous batch ran are taken at once, so a backlog drains in full batches, not one by one.
 - The window adapts to load (`current_window_s`), at most `window_s`: the batcher keeps an
   exponential average of the gap between arrivals. Sparse arrivals (a gap at least the
   window) wait not at all: a companion is unlikely, so waiting would only add latency.
@@ -22,36 +22,45 @@ bitwise alike, so which worker takes a job never changes its answer. Batching ru
   immediately instead of queueing without bound, so callers can shed load (429).
 - A job whose slot holds an exception fails alone; if `fill_many` raises or returns the
   wrong number of results, every job of that batch fails with that error.
-- A job whose caller went away (its future cancelled) before its batch starts is skipped.
+- A job whose caller went away (its future cancelled) before its batch starts is skipped;
+  one whose caller goes away while its batch runs has its `stop` event set, which the runtime
+  reads as the job's `cancelled` (`deg_model.runtime.jobs`): the job ends at its next round
+  or window boundary, the rest of its batch runs on. Both count as cancelled (`stats`), with
+  the rounds and window reads the runtime had spent on them.
 
-Admission: `submit(job, deadline_s=...)` refuses a job at once (`Overloaded`, with
-`retry_after_s`) when the wait ahead of it, `estimate_wait_s()`, is longer than the time its
-caller will wait. Jobs queued together start together (a batch takes up to `max_batch` of
-them), so a job waits for what the soonest-free worker's batch has left of its own estimate
-(nothing when a worker is idle) plus one full batch for every `max_batch` x workers jobs queued
-ahead of it, a full batch costing `max_batch` times the recent time per job (an exponential average over batches of batch seconds / jobs in the batch,
-weight `EMA_WEIGHT` on the newest). Before the first batch there is no per-job figure and every
-job is admitted; a queue full to `max_pending` is refused regardless.
+Admission (`admission.py`): `submit(job, deadline_s=...)` refuses a job at once (`Overloaded`,
+with `retry_after_s`) when the queue is full, or when the wait ahead of it, `estimate_wait_s()`,
+is longer than the time its caller will wait. The wait is the work ahead in tokens (each job
+weighed by the runner's `work_tokens(job)`, from its own size) times the seconds per token
+measured over past batches; `Completed.queue_estimate_ms` is that estimate, beside the
+observed `queue_ms`, so an operator can see whether it holds.
 
-`close()` stops accepting (`Draining`), lets accepted jobs finish, then stops the worker.
+`close(timeout_s)` stops accepting (`Draining`) and lets accepted jobs finish for up to
+`timeout_s`; then it fails the jobs still queued (`Draining`), cancels the running ones (they
+end at their next round or window boundary) and waits for their batches for at most
+`cancel_wait_s`, then stops the workers. A runtime step still in progress after that is
+abandoned (`abandoned` is True), never waited for.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import math
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from deg_model.errors import FillCancelled
+from services.inference.admission import Backlog, Running, WorkRate, retry_after_s
 from services.inference.runner import Runner
 
 log = logging.getLogger("deg.inference.batcher")
 
 
-EMA_WEIGHT = 0.3  # weight of the newest batch in the per-job time estimate
-GAP_WEIGHT = 0.2  # weight of the newest gap between arrivals in the window's load estimate
+GAP_WEIGHT = 0.2      # weight of the newest gap between arrivals in the window's load estimate
+CANCEL_WAIT_S = 2.0   # after the grace, how long cancelled batches get to reach a round boundary
 
 
 class Overloaded(Exception):
@@ -72,6 +81,7 @@ class Completed:
     batch_size: int       # jobs in the runtime call this one was part of
     queue_ms: float       # submit -> batch start
     run_ms: float         # the runtime call
+    queue_estimate_ms: float = 0.0   # the wait estimated at admission (0: no rate measured yet)
 
 
 @dataclass(frozen=True)
@@ -81,6 +91,12 @@ class BatcherStats:
     jobs_run: int
     jobs_failed: int
     jobs_rejected: int
+    jobs_cancelled: int = 0       # callers gone (queued or running) or stopped by a shutdown
+    cancelled_rounds: int = 0     # rounds the runtime had run of jobs then cancelled
+    cancelled_windows: int = 0    # window reads the runtime had made for them
+    seconds_per_token: float = 0.0   # the measured rate (0 before the first batch)
+    wait_estimate_s: float = 0.0     # the wait of a job queued now
+    jobs_running: int = 0            # jobs in the batches running now
 
     @property
     def mean_batch_size(self) -> float:
@@ -92,6 +108,9 @@ class _Queued:
     job: Any
     future: asyncio.Future
     enqueued: float       # loop.time() at submit
+    tokens: float = 1.0   # the job's size (`work_tokens`)
+    estimate_s: float = 0.0
+    stop: threading.Event = field(default_factory=threading.Event)
 
 
 class Batcher:
@@ -109,18 +128,19 @@ class Batcher:
         self.window_s = window_s
         self.max_batch = max_batch
         self.max_pending = max_pending
+        self.rate = WorkRate()
+        self._size = getattr(self.runner, "work_tokens", None)   # None: every job weighs 1
         self._queue: asyncio.Queue[_Queued] | None = None
         self._workers: list[asyncio.Task] = []
         self._executor: ThreadPoolExecutor | None = None
         self._accepting = False
-        self._batches_run = 0
-        self._jobs_run = 0
-        self._jobs_failed = 0
-        self._jobs_rejected = 0
-        self._per_job_s: float | None = None   # recent seconds per job (EMA over batches)
-        self._running: dict[int, tuple[float, int]] = {}   # worker -> (started, jobs) of its batch
+        self._counts = dict.fromkeys(("batches_run", "jobs_run", "jobs_failed", "jobs_rejected", "jobs_cancelled",
+                                      "cancelled_rounds", "cancelled_windows"), 0)
+        self._queued_tokens = 0.0
+        self._running: dict[int, tuple[float, list[_Queued]]] = {}   # worker -> (started, its batch)
         self._last_arrival: float | None = None
         self._gap_s: float | None = None        # recent seconds between arrivals (EMA)
+        self.abandoned = False                  # close() left a runtime step running
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -132,15 +152,30 @@ class Batcher:
         self._accepting = True
         self._workers = [asyncio.create_task(self._run(i), name=f"deg-batcher-{i}") for i in range(len(self.runners))]
 
-    async def close(self, timeout_s: float | None = None) -> None:
-        """Refuse new jobs, finish accepted ones (up to `timeout_s`), stop the workers."""
+    async def close(self, timeout_s: float | None = None, cancel_wait_s: float = CANCEL_WAIT_S) -> None:
+        """Refuse new jobs, let accepted ones finish for up to `timeout_s`, then cancel what is
+        left (module docstring) and stop the workers."""
         self._accepting = False
         if not self._workers:
             return
         try:
             await asyncio.wait_for(self._queue.join(), timeout_s)
         except asyncio.TimeoutError:
-            log.warning("shutdown grace over with %d jobs still queued; failing them", self._queue.qsize())
+            log.warning("shutdown grace over: failing %d queued jobs, cancelling %d running", self._queue.qsize(),
+                        len(self._running_items()))
+            while not self._queue.empty():
+                item = self._take(self._queue.get_nowait())
+                self._cancel(item)
+                if not item.future.done():
+                    item.future.set_exception(Draining("the inference service shut down before this job ran"))
+                self._queue.task_done()
+            for item in self._running_items():
+                self._cancel(item)
+            try:
+                await asyncio.wait_for(self._queue.join(), cancel_wait_s)
+            except asyncio.TimeoutError:
+                log.warning("a runtime step is still running after the cancellation; abandoning it")
+        self.abandoned = bool(self._running)
         for worker in self._workers:
             worker.cancel()
         for worker in self._workers:
@@ -148,10 +183,6 @@ class Batcher:
                 await worker
             except asyncio.CancelledError:
                 pass
-        while not self._queue.empty():
-            item = self._queue.get_nowait()
-            if not item.future.done():
-                item.future.set_exception(Draining("the inference service shut down before this job ran"))
         self._executor.shutdown(wait=False, cancel_futures=True)
         self._workers = []
 
@@ -179,54 +210,66 @@ class Batcher:
             self._gap_s = gap if self._gap_s is None else GAP_WEIGHT * gap + (1 - GAP_WEIGHT) * self._gap_s
         self._last_arrival = now
 
-    def estimate_wait_s(self) -> float:
-        """Seconds until a job queued now would start: what the soonest-free worker's batch has
-        left of its estimate (0 with a worker idle), plus a full batch per `max_batch` x
-        workers jobs queued ahead (0 before any batch)."""
-        if self._per_job_s is None or self._queue is None:
-            return 0.0
-        workers = len(self.runners)
-        wait = (self._queue.qsize() // (self.max_batch * workers)) * self.max_batch * self._per_job_s
-        running = list(self._running.values())
-        if len(running) >= workers:
-            now = time.perf_counter()
-            wait += min(max(0.0, jobs * self._per_job_s - (now - since)) for since, jobs in running)
-        return wait
+    def backlog(self) -> Backlog:
+        """The work queued and running now (`admission.Backlog`)."""
+        now = time.perf_counter()
+        running = tuple(Running(now - since, sum(item.tokens for item in batch))
+                        for since, batch in self._running.values())
+        return Backlog(self._queue.qsize() if self._queue is not None else 0, self._queued_tokens, running,
+                       len(self.runners), self.max_batch)
 
-    async def submit(self, job: Any, deadline_s: float | None = None) -> Completed:
+    def estimate_wait_s(self) -> float:
+        """Seconds until a job queued now would start (`admission.Backlog.wait_s`)."""
+        return self.backlog().wait_s(self.rate)
+
+    async def submit(self, job: Any, deadline_s: float | None = None, stop: threading.Event | None = None) -> Completed:
         """Queue `job`, wait for its batch, return its outcome or raise its exception.
 
         `deadline_s`: how long the caller will wait (None: no limit). A job that could not
-        start within it is refused at once with `Overloaded`."""
+        start within it is refused at once with `Overloaded`. `stop`: the event the job's
+        `cancelled` reads; set when the caller goes away (this call cancelled) or at shutdown."""
         if not self._accepting:
             raise Draining("the inference service is shutting down")
         wait = self.estimate_wait_s()
-        retry_after = math.ceil(wait) if wait > 0 else 1
         if self._queue.qsize() >= self.max_pending:
-            self._jobs_rejected += 1
-            raise Overloaded(f"inference queue is full ({self.max_pending} jobs waiting); retry in {retry_after} s",
-                             retry_after)
+            self._counts["jobs_rejected"] += 1
+            retry = retry_after_s(wait)
+            raise Overloaded(f"inference queue is full ({self.max_pending} jobs waiting); retry in {retry} s", retry)
         if deadline_s is not None and wait > deadline_s:
-            self._jobs_rejected += 1
+            self._counts["jobs_rejected"] += 1
+            retry = retry_after_s(wait, deadline_s)
             raise Overloaded(
                 f"the {self._queue.qsize()} jobs queued ahead need about {wait:.1f} s, longer than this "
-                f"request's deadline of {deadline_s:.1f} s; retry in {retry_after} s or allow a longer timeout",
-                retry_after,
-            )
+                f"request's deadline of {deadline_s:.1f} s; retry in {retry} s or allow a longer timeout", retry)
         loop = asyncio.get_running_loop()
-        item = _Queued(job=job, future=loop.create_future(), enqueued=loop.time())
+        size = float(self._size(job)) if self._size is not None else 1.0
+        item = _Queued(job, loop.create_future(), loop.time(), size, wait, stop or threading.Event())
         self._arrived(item.enqueued)
+        self._queued_tokens += item.tokens
         self._queue.put_nowait(item)
-        return await item.future
+        try:
+            return await item.future
+        except asyncio.CancelledError:   # the caller went away: skipped if queued, stopped if running
+            self._cancel(item)
+            raise
+
+    def _cancel(self, item: _Queued) -> None:
+        if not item.stop.is_set():
+            item.stop.set()
+            self._counts["jobs_cancelled"] += 1
+
+    def _running_items(self) -> list[_Queued]:
+        return [item for _, batch in list(self._running.values()) for item in batch]
+
+    def _take(self, item: _Queued) -> _Queued:
+        """`item` leaves the queue (its tokens no longer wait)."""
+        self._queued_tokens = self._queued_tokens - item.tokens if not self._queue.empty() else 0.0
+        return item
 
     def stats(self) -> BatcherStats:
-        return BatcherStats(
-            queue_depth=self._queue.qsize() if self._queue is not None else 0,
-            batches_run=self._batches_run,
-            jobs_run=self._jobs_run,
-            jobs_failed=self._jobs_failed,
-            jobs_rejected=self._jobs_rejected,
-        )
+        backlog = self.backlog()
+        return BatcherStats(backlog.queued_jobs, **self._counts, seconds_per_token=self.rate.seconds_per_token or 0.0,
+                            wait_estimate_s=backlog.wait_s(self.rate), jobs_running=len(self._running_items()))
 
     # -- the worker --------------------------------------------------------------------------
 
@@ -236,23 +279,23 @@ class Batcher:
         workers, rounded up) and never waits for companions: rows of one batch run on one
         worker's thread, so spreading the queue over the workers is what uses every core."""
         loop = asyncio.get_running_loop()
-        batch = [await self._queue.get()]
+        batch = [self._take(await self._queue.get())]
         workers = len(self.runners)
         if workers > 1:
             share = min(self.max_batch, math.ceil((1 + self._queue.qsize()) / workers))
             while len(batch) < share and not self._queue.empty():
-                batch.append(self._queue.get_nowait())
+                batch.append(self._take(self._queue.get_nowait()))
             return batch
         deadline = batch[0].enqueued + self.current_window_s(self.max_batch - 1 - self._queue.qsize())
         while len(batch) < self.max_batch:
             if not self._queue.empty():
-                batch.append(self._queue.get_nowait())
+                batch.append(self._take(self._queue.get_nowait()))
                 continue
             remaining = deadline - loop.time()
             if remaining <= 0:
                 break
             try:
-                batch.append(await asyncio.wait_for(self._queue.get(), remaining))
+                batch.append(self._take(await asyncio.wait_for(self._queue.get(), remaining)))
             except asyncio.TimeoutError:
                 break
         return batch
@@ -273,7 +316,7 @@ class Batcher:
         started = loop.time()
         jobs = [item.job for item in batch]
         wall = time.perf_counter()
-        self._running[worker] = (wall, len(jobs))
+        self._running[worker] = (wall, batch)
         try:
             results = await loop.run_in_executor(self._executor, self.runners[worker].fill_many, jobs)
             results = list(results)
@@ -282,19 +325,25 @@ class Batcher:
         except Exception as exc:  # the whole call failed: every job in it shares the error
             log.exception("runtime batch of %d jobs failed", len(jobs))
             results = [exc] * len(jobs)
-        run_ms = (time.perf_counter() - wall) * 1000.0
+        run_s = time.perf_counter() - wall
         self._running.pop(worker, None)
-        per_job = run_ms / 1000.0 / len(jobs)
-        self._per_job_s = per_job if self._per_job_s is None else (
-            EMA_WEIGHT * per_job + (1 - EMA_WEIGHT) * self._per_job_s)
-        self._batches_run += 1
-        self._jobs_run += len(jobs)
+        # The rate counts the work that ran: a failed job mostly failed before its work, and a
+        # batch with a cancelled job did part of that job's work, so it teaches nothing.
+        cancelled = [r for r in results if isinstance(r, FillCancelled)]
+        ran = [item.tokens for item, result in zip(batch, results) if not isinstance(result, BaseException)]
+        if ran and not cancelled:
+            self.rate.record(sum(ran), run_s)
+        self._counts["batches_run"] += 1
+        self._counts["jobs_run"] += len(jobs)
+        self._counts["cancelled_rounds"] += sum(r.rounds for r in cancelled)
+        self._counts["cancelled_windows"] += sum(r.windows for r in cancelled)
         for item, result in zip(batch, results):
             if item.future.done():  # the caller gave up while the batch ran
                 continue
             if isinstance(result, BaseException):
-                self._jobs_failed += 1
+                self._counts["jobs_failed"] += 1
                 item.future.set_exception(result)
             else:
                 queue_ms = (started - item.enqueued) * 1000.0
-                item.future.set_result(Completed(result, len(batch), queue_ms, run_ms))
+                item.future.set_result(Completed(result, len(batch), queue_ms, run_s * 1000.0,
+                                                 item.estimate_s * 1000.0))

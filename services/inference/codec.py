@@ -51,6 +51,7 @@ def ok_result(pb2: Any, request_id: str, model_id: str, done: Completed) -> Any:
         batch_size=done.batch_size,
         queue_ms=done.queue_ms,
         run_ms=done.run_ms,
+        queue_estimate_ms=done.queue_estimate_ms,
     )
 
 

@@ -3,9 +3,13 @@
 The port opens only after the runtime has loaded, so "port open" means "ready"; the standard
 `grpc.health.v1.Health` service reports SERVING for `""` and `deg.v1.Inference` from then on.
 
-Shutdown (SIGTERM / SIGINT): health turns NOT_SERVING (balancers stop routing here), the
-server stops taking new calls and gives calls in flight up to `shutdown_grace_s` to finish
-while the batcher keeps running, then the batcher stops.
+Shutdown (SIGTERM / SIGINT) ends within `shutdown_grace_s`: health turns NOT_SERVING
+(balancers stop routing here) and the server stops taking new calls; accepted jobs get the
+grace less a cancellation allowance (a quarter of it, at most `CANCEL_WAIT_S`) to finish; then
+the jobs still queued fail (UNAVAILABLE) and the running ones are cancelled, each ending at its
+next round or window boundary, for which the allowance is left. `serve` returns False when a
+runtime step was still in progress at the end: the process then exits without waiting for it
+(`__main__`), since nobody waits for its result.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1.health import aio as health_aio
 
 import degproto
-from services.inference.batcher import Batcher
+from services.inference.batcher import CANCEL_WAIT_S, Batcher
 from services.inference.runner import Runner, load_runners
 from services.inference.servicer import InferenceServicer
 from services.inference.settings import InferenceSettings
@@ -34,8 +38,9 @@ async def serve(
     settings: InferenceSettings,
     runner: Runner | None = None,
     stop: asyncio.Event | None = None,
-) -> None:
-    """Serve until `stop` is set (default: until SIGTERM or SIGINT)."""
+) -> bool:
+    """Serve until `stop` is set (default: until SIGTERM or SIGINT); False when the stop left a
+    runtime step running (module docstring)."""
     stubs = degproto.load()
     if runner is None:
         log.info("loading runtime %s (checkpoint %r, %d workers)", settings.runtime_factory,
@@ -82,9 +87,13 @@ async def serve(
             loop.add_signal_handler(sig, stop.set)
     await stop.wait()
 
-    log.info("shutting down: finishing calls in flight (up to %.1f s)", settings.shutdown_grace_s)
+    grace = settings.shutdown_grace_s
+    drain = grace - min(CANCEL_WAIT_S, grace / 4)
+    log.info("shutting down: accepted jobs get %.1f s to finish, then the rest are cancelled", drain)
     servicer.draining = True
     await health.enter_graceful_shutdown()
-    await server.stop(settings.shutdown_grace_s)
-    await batcher.close(timeout_s=settings.shutdown_grace_s)
-    log.info("stopped")
+    stopping = asyncio.ensure_future(server.stop(grace))   # no new calls; calls left at the grace are aborted
+    await batcher.close(timeout_s=drain, cancel_wait_s=grace - drain)
+    await stopping
+    log.info("stopped%s", " (a runtime step still running was abandoned)" if batcher.abandoned else "")
+    return not batcher.abandoned

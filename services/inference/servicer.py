@@ -17,6 +17,10 @@ shorter (a deadline the gateway computed from the work, which bounds the wait, n
 a job that could not start within it is refused at once with RESOURCE_EXHAUSTED and a
 Retry-After computed from the queue, instead of queueing to be cut off later.
 
+Cancellation: a call whose caller goes away (the gateway cancels it when its HTTP client
+disconnects) is cancelled by gRPC; the batcher then skips its job, or, when it runs, sets the
+job's stop event, which the runtime reads at its next round or window boundary.
+
 Progress (`FillStream`): the same job as `Fill`, carrying a progress callable that the runtime
 calls on its worker thread; each `Progress` is handed to the event loop and streamed as a
 `FillEvent`, then the result closes the stream. A server-streaming call rather than a side
@@ -31,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import threading
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -104,10 +109,9 @@ class InferenceServicer:
         """Run one job; return its FillResult or raise the job's exception. `progress`: called
         (on the runtime's thread) with the job's `Progress` while it runs."""
         request_id = message.request_id or uuid.uuid4().hex
-        job = job_from_pb(message, self.served_names)
-        if progress is not None:
-            job = dataclasses.replace(job, progress=progress)
-        done = await self.batcher.submit(job, deadline_s=deadline_s)
+        stop = threading.Event()     # set by the batcher when the caller goes away or at shutdown
+        job = dataclasses.replace(job_from_pb(message, self.served_names), progress=progress, cancelled=stop.is_set)
+        done = await self.batcher.submit(job, deadline_s=deadline_s, stop=stop)
         return ok_result(self.pb2, request_id, self.runner.model_id, done)
 
     async def Fill(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
@@ -181,4 +185,10 @@ class InferenceServicer:
             max_batch=self.batcher.max_batch,
             max_pending=self.batcher.max_pending,
             batch_window_ms=self.batcher.window_s * 1000.0,
+            jobs_cancelled=stats.jobs_cancelled,
+            cancelled_rounds=stats.cancelled_rounds,
+            cancelled_windows=stats.cancelled_windows,
+            seconds_per_token=stats.seconds_per_token,
+            wait_estimate_s=stats.wait_estimate_s,
+            jobs_running=stats.jobs_running,
         )

@@ -13,7 +13,7 @@
 | `DEG_DEVICE` | `auto` | `cpu`, `cuda` or `auto` (CUDA when present): where the model runs and so which kernels serve (`deg_model.device`); `cuda` on a host without one fails at start-up |
 | `DEG_RUNTIME_THREADS` | `0` | torch threads of the runtime (`0`: torch's default, one per core) |
 | `DEG_RUNTIME_WORKERS` | `1` | runtime replicas taking batches at once, each in its own thread (shared weights and trunk cache); on a CPU under load, workers x threads = the cores (e.g. `2` x `1` on 2 cores) uses every core (`batcher.py`) |
-| `DEG_SHUTDOWN_GRACE_S` | `10` | on SIGTERM/SIGINT: time allowed for accepted jobs to finish |
+| `DEG_SHUTDOWN_GRACE_S` | `10` | on SIGTERM/SIGINT: the most time until the service has exited; accepted jobs get it less a quarter (at most 2 s) to finish, then the rest are cancelled at their next round or window boundary (`server.py`) |
 | `DEG_LOG_LEVEL` | `INFO` | logging level |
 
 Command-line flags of `python -m services.inference` override the environment.

@@ -198,3 +198,14 @@ def test_variables_taken_from_the_shell_are_documented():
     documented = SETTINGS_DOC.read_text()
     for name, _default in INTERPOLATION.findall(COMPOSE.read_text()):
         assert f"`{name}`" in documented, f"compose.yaml reads ${{{name}}}, docs/settings.md does not mention it"
+
+
+STOP_MARGIN_S = (2, 10)   # seconds compose waits past a service's own shutdown grace before it kills
+
+
+@pytest.mark.parametrize("name, settings", [("inference", InferenceSettings), ("gateway", GatewaySettings)])
+def test_stop_grace_period_leaves_the_service_its_own_shutdown_grace(services, name, settings):
+    grace = settings.from_env(compose_env(services[name])).shutdown_grace_s
+    period = services[name]["stop_grace_period"]
+    assert re.fullmatch(r"\d+s", period), period
+    assert STOP_MARGIN_S[0] <= int(period[:-1]) - grace <= STOP_MARGIN_S[1], (name, grace, period)

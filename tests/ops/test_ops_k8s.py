@@ -349,3 +349,15 @@ def test_workers_consume_the_queues_jobs_are_sent_to_under_one_name_per_pod(conf
             names.append(settings.worker_name)
     # A starting worker takes over its name's started jobs: every pod needs its own name.
     assert len(set(names)) == len(names), names
+
+
+STOP_MARGIN_S = (2, 10)   # seconds Kubernetes waits past a service's own shutdown grace before it kills
+
+
+@pytest.mark.parametrize("name, settings", [("deg-inference", InferenceSettings), ("deg-gateway", GatewaySettings)])
+def test_termination_grace_leaves_the_service_its_own_shutdown_grace(config, name, settings):
+    workload = k8s_objects("Deployment")[name]
+    (container,) = pod_spec(workload)["containers"]
+    grace = settings.from_env(container_env(container, config)).shutdown_grace_s
+    period = pod_spec(workload)["terminationGracePeriodSeconds"]
+    assert STOP_MARGIN_S[0] <= period - grace <= STOP_MARGIN_S[1], (name, grace, period)

@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -23,8 +24,8 @@ import psutil
 import pytest
 
 from services.suite import (
-    DEFAULT_REDIS_URL, SuiteError, SuiteSettings, choose_checkpoint, curl_example, example_request,
-    redis_answers,
+    DEFAULT_REDIS_URL, SuiteError, SuiteSettings, choose_checkpoint, curl_example, ensure_port_free,
+    example_request, redis_answers,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -56,7 +57,7 @@ class RunningSuite:
             "DEG_REDIS_PREFIX": self.prefix,
             "DEG_LOG_LEVEL": "WARNING",
             "DEG_SUITE_READY_TIMEOUT_S": "90",
-            "DEG_SUITE_STOP_TIMEOUT_S": "15",
+            "DEG_STOP_GRACE_S": "10",
         })
         env.update(extra)
         self.log = tempfile.NamedTemporaryFile(prefix="deg-suite-", suffix=".log", delete=False)
@@ -153,6 +154,55 @@ def test_suite_serves_and_stops_every_process_it_started(start_suite, stop_signa
     assert suite.survivors() == []
     with pytest.raises(httpx.TransportError):
         httpx.get(f"{suite.url}/health", timeout=2)
+
+
+def port_free(port: int) -> bool:
+    """Whether a server could listen on `port` now (what the suite checks before it starts)."""
+    try:
+        ensure_port_free(port, "DEG_PORT")
+    except SuiteError:
+        return False
+    return True
+
+
+@pytest.mark.slow
+def test_sigterm_with_a_long_fill_in_flight_stops_every_process_within_the_grace(start_suite):
+    """A fill of ten minutes runs when the suite gets SIGTERM: the inference service cancels it
+    at a round boundary of the runtime and exits by itself within its grace (not killed), the
+    gateway answers the client, and nothing of the suite is left, its ports free."""
+    grace = 4
+    suite = start_suite(DEG_STOP_GRACE_S=str(grace), DEG_REDIS_URL="")
+    suite.wait_ready()
+    children = suite.descendants()
+    inference_port = int(next(p for p in children if "services.inference" in p.cmdline()).environ()["DEG_INFERENCE_PORT"])
+    answer: dict = {}
+
+    def client() -> None:
+        body = {"context": "#sleep=600000 order_id: A-1", "schema": example_request()["schema"]}
+        try:
+            answer["status"] = httpx.post(f"{suite.url}/v1/fill", json=body, timeout=120, trust_env=False).status_code
+        except httpx.TransportError as exc:
+            answer["error"] = exc
+
+    in_flight = threading.Thread(target=client, daemon=True)
+    in_flight.start()
+    for _ in range(600):                      # until the fill runs in the runtime
+        inference = httpx.get(f"{suite.url}/health", timeout=10, trust_env=False).json()["inference"]
+        if inference.get("jobs_running") == 1:
+            break
+        time.sleep(0.05)
+    else:
+        raise AssertionError(f"the fill never started:\n{suite.output()}")
+
+    suite.popen.send_signal(signal.SIGTERM)
+    assert suite.popen.wait(grace + 60) == 0, suite.output()    # a hang guard, not a timing bound
+    in_flight.join(60)
+    output = suite.output()
+    assert "inference stopped (exit status 0)" in output, output   # it ended on its own, within its grace
+    assert "killing" not in output
+    assert answer.get("status") == 503 or "error" in answer, answer
+    assert gone(children) == [] and suite.survivors() == []
+    assert port_free(suite.port) and port_free(inference_port)
 
 
 @pytest.mark.slow

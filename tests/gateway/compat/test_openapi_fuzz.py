@@ -29,7 +29,8 @@ from deg_service_procs import Processes  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # real processes
 
-OPERATIONS = [("POST", "/v1/fill"), ("POST", "/v1/fills"), ("GET", "/v1/fills/{job_id}"), ("POST", "/v1/plan"),
+OPERATIONS = [("POST", "/v1/fill"), ("POST", "/v1/fills"), ("GET", "/v1/fills/{job_id}"),
+              ("DELETE", "/v1/fills/{job_id}"), ("POST", "/v1/plan"),
               ("GET", "/v1/models"), ("GET", "/health"), ("POST", "/v1/decisions"), ("POST", "/v1/systemone"),
               ("POST", "/v1/chat/completions"), ("POST", "/v1/responses"), ("POST", "/v1/pdf/text")]
 EXAMPLES = {GenerationMode.POSITIVE: 12, GenerationMode.NEGATIVE: 8}

@@ -20,6 +20,10 @@ Progress: a job with a `progress` callable is told `Progress` five times while t
 sleeps (tokens = the context's words, read a fifth at a time; fields done rising with them),
 then once more when its outcome is ready.
 
+Cancellation: the batch sleeps in slices of at most `SLICE_S`; a job whose `cancelled` says
+so at a slice's end (the stand-in's round boundary) gets `FillCancelled` (its slices so far as
+rounds), and a batch whose jobs are all cancelled stops sleeping.
+
 Trunk cache stand-in: a context holding `#kept` counts as read once a job over it without
 `no_store` ran; a later job over it without `no_cache` reports `cached_tokens` = its prompt
 tokens (so tests see the request's Cache-Control reach the runtime).
@@ -40,7 +44,7 @@ import time
 
 from deg.candidates import find_candidates
 from deg.errors import FillError
-from deg_model.errors import ContextMemoryError, ContextTooLong, ModelError
+from deg_model.errors import ContextMemoryError, ContextTooLong, FillCancelled, ModelError
 from deg_model.runtime.jobs import Progress
 from deg.outcomes import (
     ArrayOutcome, RawFill, choice_outcome, first_argmax, generate_outcome, noul_outcome, pick_extract, score_outcome,
@@ -50,6 +54,7 @@ KIND_OF_FORMAT = {"date": "date", "date-time": "date-time", "email": "email", "u
 SLEEP = re.compile(r"#sleep=(\d+)")
 RAISE = re.compile(r"#raise=(\w+)")
 STEPS = 5  # progress reports while a batch sleeps
+SLICE_S = 0.05  # the longest sleep between two looks at the jobs' cancellation
 
 
 def _raised(name: str) -> Exception:
@@ -128,13 +133,21 @@ class RuleRuntime:
 
     def fill_many(self, jobs):
         delays = [int(m.group(1)) for job in jobs for m in [SLEEP.search(job.context)] if m]
+        stopped: dict[int, FillCancelled] = {}
+        slices = 0
         for step in range(1, STEPS + 1):
-            if delays:
-                time.sleep(max(delays) / 1000.0 / STEPS)
-            _report(jobs, step)
+            left = max(delays) / 1000.0 / STEPS if delays else 0.0
+            while left > 0 and len(stopped) < len(jobs):
+                time.sleep(min(left, SLICE_S))
+                left -= SLICE_S
+                slices += 1
+                for k, job in enumerate(jobs):
+                    if k not in stopped and getattr(job, "cancelled", None) is not None and job.cancelled():
+                        stopped[k] = FillCancelled(slices, 0)
+            _report([job for k, job in enumerate(jobs) if k not in stopped], step)
         if any("#crash" in job.context for job in jobs):
             raise RuntimeError("the test runtime crashed (#crash)")
-        results = [self.fill_one(job) for job in jobs]
+        results = [stopped.get(k) or self.fill_one(job) for k, job in enumerate(jobs)]
         for job, result in zip(jobs, results):
             if getattr(job, "progress", None) is not None and isinstance(result, RawFill):
                 n = len(job.context.split())

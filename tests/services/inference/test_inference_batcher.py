@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from services.inference.admission import Backlog, Running, WorkRate
 from services.inference.batcher import Batcher, Draining, Overloaded
 
 
@@ -236,7 +237,7 @@ def test_jobs_queued_together_are_estimated_to_start_together():
 
     async def main():
         async with Batcher(runner, window_s=0.0, max_batch=4, max_pending=64) as batcher:
-            batcher._per_job_s = 10.0                           # as if measured: 10 s per job
+            batcher.rate.seconds_per_token = 10.0              # as if measured: each job weighs 1, 10 s
             running = asyncio.ensure_future(batcher.submit(0))
             while not batcher._running:
                 await asyncio.sleep(0.001)
@@ -284,18 +285,14 @@ def test_workers_run_batches_at_the_same_time_each_on_its_own_runner():
 
 
 def test_wait_estimate_counts_every_worker():
-    batcher = Batcher([RecordingRunner(), RecordingRunner()], window_s=0.0, max_batch=2, max_pending=64)
-    batcher._queue = asyncio.Queue()
-    batcher._per_job_s = 1.0
-    for i in range(8):
-        batcher._queue.put_nowait(i)
-    # 8 queued, 2 workers x batches of 2: two full rounds ahead, a round costing 2 jobs' time
-    assert batcher.estimate_wait_s() == 2 * 2 * 1.0
-    now = time.perf_counter()
-    batcher._running = {0: (now, 2)}                          # one worker idle: no running wait
-    assert batcher.estimate_wait_s() == 4.0
-    batcher._running = {0: (now, 2), 1: (now - 10.0, 2)}      # both busy; worker 1 is overdue
-    assert batcher.estimate_wait_s() == 4.0
+    rate = WorkRate()
+    rate.seconds_per_token = 1.0
+    # 8 jobs of 1 token queued, 2 workers x batches of 2: two full rounds ahead, a round costing 2 jobs' time
+    queued = dict(queued_jobs=8, queued_tokens=8.0, workers=2, max_batch=2)
+    assert Backlog(running=(), **queued).wait_s(rate) == 2 * 2 * 1.0
+    assert Backlog(running=(Running(0.0, 2.0),), **queued).wait_s(rate) == 4.0    # one worker idle: no running wait
+    busy = (Running(0.0, 2.0), Running(10.0, 2.0))                                 # both busy; worker 1 is overdue
+    assert Backlog(running=busy, **queued).wait_s(rate) == 4.0
 
 
 def test_load_runners_replicates_or_refuses(monkeypatch):

@@ -15,9 +15,19 @@ byte, cache and compat routes agreeing with `/v1/fill`.
 
 The process runs torch on one thread: fills are tiny, the test machines are shared, and one
 thread keeps every reduction order fixed.
+
+`load_tiny_held_runtime` (cancellation tests) is the same runtime reading contexts in windows
+of `HELD_WINDOW_TOKENS` tokens, so a long context is many windows; a job whose context holds
+`#hold=<path>` writes `<path>` once its first window is read and then waits there (inside its
+progress report, on the runtime's thread) until the job is cancelled, so a test can make its
+client go away while the job is known to run, without racing it.
 """
 from __future__ import annotations
 
+import dataclasses
+import re
+import time
+from pathlib import Path
 from typing import Any
 
 import torch
@@ -27,6 +37,7 @@ from deg_model.backbone import Backbone
 from deg_model.checkpoint import CheckpointConfig, fresh_heads
 from deg_model.loading import build_embedded_cache, embedded_cache_dir
 from deg_model.runtime import Runtime
+from deg_model.runtime.windows import Windowing
 from deg_model.settings import ModelSettings
 
 TINY_MODEL_ID = "deg-tiny-random-0.1"
@@ -73,3 +84,48 @@ def load_tiny_runtime(settings: Any = None, *, seed: int = TINY_SEED) -> Runtime
     config = CheckpointConfig(model_id=TINY_MODEL_ID, backbone="tiny-random-llama",
                               hidden=backbone.spec.hidden_size, trained=False)
     return Runtime(backbone, fresh_heads(backbone.spec.hidden_size, seed), config)
+
+
+HELD_WINDOW_TOKENS = 64
+HOLD = re.compile(r"#hold=(\S+)")
+HOLD_LIMIT_S = 120.0      # a hang guard: a job nobody cancels goes on after this
+
+
+class HeldRuntime:
+    """The tiny runtime with the `#hold=<path>` marker (module docstring)."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.runtime, name)
+
+    def fill_many(self, jobs):
+        return self.runtime.fill_many([_held(job) for job in jobs])
+
+
+def _held(job):
+    marker = HOLD.search(job.context)
+    if marker is None or job.cancelled is None:
+        return job
+    path, report, held = Path(marker.group(1)), job.progress, False
+
+    def progress(p) -> None:
+        nonlocal held
+        if report is not None:
+            report(p)
+        if held or p.tokens_read == 0:
+            return
+        held = True
+        path.write_text(str(p.tokens_read))
+        limit = time.monotonic() + HOLD_LIMIT_S
+        while not job.cancelled() and time.monotonic() < limit:
+            time.sleep(0.01)
+
+    return dataclasses.replace(job, progress=progress)
+
+
+def load_tiny_held_runtime(settings: Any = None) -> HeldRuntime:
+    runtime = load_tiny_runtime(settings)
+    runtime.windowing = Windowing(runtime.windowing.max_context_tokens, HELD_WINDOW_TOKENS, None)
+    return HeldRuntime(runtime)
