@@ -11,7 +11,7 @@ import torch
 from deg import compile_schema, render_context
 from deg.request import FillOptions
 from deg_model.errors import FillCancelled
-from deg_model.runtime import FillJob
+from deg_model.runtime import FillJob, Observer
 from deg_model.runtime.cost import work_tokens
 from deg_model.runtime.trunk_cache import TrunkCache
 from runtime_fixtures import CONTEXT, SCHEMA, make_runtime
@@ -33,6 +33,13 @@ def cancelled_after(calls: int):
     return cancelled
 
 
+def many(rt, jobs):
+    """fill_many with an observer: (outcomes, per-job recorded heads, per-job stats)."""
+    seen = Observer(record_heads=True)
+    out = rt.fill_many(jobs, observer=seen)
+    return out, seen.heads, seen.stats
+
+
 def equal_heads(a: dict, b: dict) -> bool:
     return a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
 
@@ -43,35 +50,32 @@ def rt(tiny_backbone):
     runtime = make_runtime(tiny_backbone, fork_token_budget=256, array_mode="index")
     with torch.no_grad():
         runtime.heads.count.bias[2] += 50.0
-    runtime.record_heads = True
     return runtime
 
 
 def test_a_job_cancelled_after_its_first_round_stops_and_its_batch_mate_is_unchanged(rt, plan):
     kept = FillJob(OTHER, plan, FillOptions())
-    alone = rt.fill_many([kept])[0]
-    heads_alone = rt.last_job_heads[0]
+    (alone,), (heads_alone,), _ = many(rt, [kept])
     gone = FillJob(CONTEXT, plan, FillOptions(), cancelled=cancelled_after(1))
-    out = rt.fill_many([gone, kept, dataclasses.replace(gone, cancelled=None)])
+    out, heads, stats = many(rt, [gone, kept, dataclasses.replace(gone, cancelled=None)])
     assert isinstance(out[0], FillCancelled)
     assert (out[0].rounds, out[0].windows) == (1, 0)                  # round 0 ran, round 1 never started
-    assert rt.last_job_stats[0]["fork_rows"] < rt.last_job_stats[2]["fork_rows"]   # the uncancelled twin asked more
-    assert out[1] == alone and equal_heads(rt.last_job_heads[1], heads_alone)      # bitwise as alone
+    assert stats[0]["fork_rows"] < stats[2]["fork_rows"]              # the uncancelled twin asked more
+    assert out[1] == alone and equal_heads(heads[1], heads_alone)     # bitwise as alone
     assert not isinstance(out[2], Exception)
     # A job cancelled before its first round asks nothing.
-    (before,) = rt.fill_many([dataclasses.replace(gone, cancelled=lambda: True)])
+    (before,), _, stats = many(rt, [dataclasses.replace(gone, cancelled=lambda: True)])
     assert isinstance(before, FillCancelled) and before.rounds == 0 and "after 0 rounds" in str(before)
-    assert rt.last_job_stats[0]["fork_rows"] == 0
+    assert stats[0]["fork_rows"] == 0
 
 
 def test_a_windowed_job_stops_at_the_next_window_and_its_batch_mate_is_unchanged(tiny_backbone, plan):
     rt = windowed(tiny_backbone)
     context = long_context(repeats=6)
     kept = FillJob(OTHER, plan, FillOptions())
-    alone = rt.fill_many([kept])[0]
-    heads_alone = rt.last_job_heads[0]
-    whole = rt.fill_many([FillJob(context, plan, FillOptions())])
-    windows = rt.last_job_stats[0]["windows"]
+    (alone,), (heads_alone,), _ = many(rt, [kept])
+    whole, _, stats = many(rt, [FillJob(context, plan, FillOptions())])
+    windows = stats[0]["windows"]
     assert not isinstance(whole[0], Exception) and windows >= 4
 
     stop = False
@@ -81,11 +85,11 @@ def test_a_windowed_job_stops_at_the_next_window_and_its_batch_mate_is_unchanged
         stop = stop or p.tokens_read > 0
 
     gone = FillJob(context, plan, FillOptions(), progress=progress, cancelled=lambda: stop)
-    out = rt.fill_many([gone, kept])
+    out, heads, stats = many(rt, [gone, kept])
     assert isinstance(out[0], FillCancelled)
     assert (out[0].rounds, out[0].windows) == (1, 1)                  # one window read of the first round
-    assert rt.last_job_stats[0]["window_reads"] == 1 < windows
-    assert out[1] == alone and equal_heads(rt.last_job_heads[1], heads_alone)
+    assert stats[0]["window_reads"] == 1 < windows
+    assert out[1] == alone and equal_heads(heads[1], heads_alone)
 
 
 def test_a_job_weighs_what_it_reads(tiny_backbone, plan):
