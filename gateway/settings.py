@@ -24,6 +24,9 @@
 | `DEG_PLAYGROUND` | `on` | `off`: no playground page at `/playground` (the API is unchanged) |
 | `DEG_PDF_MAX_PAGES` | `500` | most pages `POST /v1/pdf/text` reads from one PDF; more get 422 |
 | `DEG_LOG_LEVEL` | `INFO` | logging level |
+
+The media reader's variables (`DEG_MEDIA_*`: OCR languages, DPI, limits) are read into
+`media`, a `gateway.media.settings.MediaSettings`, listed there.
 """
 from __future__ import annotations
 
@@ -34,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from degcommon.settings import SettingsError, env_value
+from gateway.media.settings import MediaSettings
 
 
 def _is_ip(host: str) -> bool:
@@ -97,6 +101,7 @@ class GatewaySettings:
     playground: bool = True
     pdf_max_pages: int = 500
     log_level: str = "INFO"
+    media: MediaSettings = field(default_factory=MediaSettings)
 
     def __post_init__(self) -> None:
         grpc_target(self.inference)  # raises with a clear message
@@ -170,5 +175,6 @@ class GatewaySettings:
             playground=env_value(env, "DEG_PLAYGROUND", cls.playground, bool),
             pdf_max_pages=env_value(env, "DEG_PDF_MAX_PAGES", cls.pdf_max_pages, int),
             log_level=env_value(env, "DEG_LOG_LEVEL", cls.log_level, str, keep_empty=True),
+            media=MediaSettings.from_env(env),
         )
         return replace(base, **{k: v for k, v in overrides.items() if v is not None})
