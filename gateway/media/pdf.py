@@ -65,7 +65,7 @@ def page_count(raw: bytes, where: str) -> int:
     return count
 
 
-def _tool(name: str) -> str:
+def poppler_tool(name: str) -> str:
     found = shutil.which(name)
     if found is None:
         raise unavailable(f"{name} is not installed on the gateway, so PDFs cannot be read: install the apt "
@@ -75,7 +75,7 @@ def _tool(name: str) -> str:
 
 def text_layer(path: Path, pages: int, dpi: int, where: str, timeout_s: float) -> list[LayerPage]:
     """Pages 1..`pages` of the PDF at `path`: size in points and words in pixels at `dpi`."""
-    xhtml = run_tool([_tool("pdftotext"), "-bbox-layout", "-f", "1", "-l", str(pages), str(path), "-"],
+    xhtml = run_tool([poppler_tool("pdftotext"), "-bbox-layout", "-f", "1", "-l", str(pages), str(path), "-"],
                      where, timeout_s)
     scale = dpi / POINTS_PER_INCH
     out: list[LayerPage] = []
@@ -120,7 +120,7 @@ def render_page(path: Path, page: LayerPage, number: int, dpi: int, where: str, 
     check_pixels(width, height, f"{where} at {dpi} dpi", max_pixels)
     with tempfile.TemporaryDirectory(prefix="deg-media-") as tmp:
         prefix = Path(tmp) / "page"
-        run_tool([_tool("pdftoppm"), "-r", str(dpi), "-f", str(number), "-l", str(number), "-gray", "-png",
+        run_tool([poppler_tool("pdftoppm"), "-r", str(dpi), "-f", str(number), "-l", str(number), "-gray", "-png",
                   "-singlefile", str(path), str(prefix)], where, timeout_s)
         with Image.open(f"{prefix}.png") as image:
             image.load()
