@@ -79,7 +79,7 @@ MEDIA_PAGE = closed(["page", "width", "height", "read", "words", "span"], {
     "page": {"type": "integer", "minimum": 1}, "width": COUNT, "height": COUNT,
     "read": {"enum": ["ocr", "text_layer"]}, "words": COUNT,
     "span": {**SPAN, "description": "the page's text in the context, [start, end) code points"},
-    "preview": {**STRING, "description": "`/v1/media/text?preview=true`, PDFs: the page as a small PNG data URL"}})
+    "preview": {**STRING, "description": "`/v1/media/text?preview=true`, PDFs and TIFFs: the page as a small PNG data URL"}})
 MEDIA_ITEM = closed(["id", "type", "span", "pages"], {
     "id": STRING, "type": STRING, "span": SPAN, "pages": {"type": "array", "items": ref("MediaPage")},
     "dpi": {"type": "integer", "description": "PDFs: the resolution their page pixels are at"}})

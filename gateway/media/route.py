@@ -4,13 +4,14 @@ The body is the file's bytes with its media type as `Content-Type` (PNG, JPEG, T
 PDF; else 415). The answer is the text a `/v1/fill` with this one media item and no `context`
 reads, and per page its size, how it was read and its text's span: the same reader, settings
 and cache as the fill, so the text is the fill's context exactly. `?preview=true` adds, for a
-PDF, each page (at most `PREVIEW_PAGES`) rendered small as a PNG data URL, for a page to show
-the boxes on (an image the browser shows itself).
+PDF or a TIFF (which browsers do not draw), each page (at most `PREVIEW_PAGES`) as a small PNG
+data URL, for a page to show the boxes on (other images the browser shows itself).
 """
 from __future__ import annotations
 
 import asyncio
 import base64
+import io
 import json
 import tempfile
 from pathlib import Path
@@ -20,7 +21,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
 from gateway.errors import ApiError
-from gateway.media.decode import MEDIA_TYPES, PDF_TYPE, check_type
+from gateway.media.decode import MEDIA_TYPES, PDF_TYPE, check_type, decode_frame, open_image
 from gateway.media.errors import MediaError, too_large
 from gateway.media.layout import compose
 from gateway.media.ocr import run_tool
@@ -30,6 +31,7 @@ from gateway.media.requests import api_error
 
 PREVIEW_DPI = 50
 PREVIEW_PAGES = 20
+PREVIEW_WIDTH = 1000  # px of a TIFF page's preview
 WHERE = "the body"
 
 
@@ -44,6 +46,18 @@ def pdf_previews(raw: bytes, pages: int, timeout_s: float) -> list[str]:
         return ["data:image/png;base64," + base64.b64encode(f.read_bytes()).decode("ascii") for f in files]
 
 
+def tiff_previews(raw: bytes, pages: int, settings: Any) -> list[str]:
+    image = open_image(raw, "image/tiff", WHERE)
+    out = []
+    for frame in range(pages):
+        page = decode_frame(image, frame, WHERE, settings)
+        page.thumbnail((PREVIEW_WIDTH, PREVIEW_WIDTH * 4))
+        buffer = io.BytesIO()
+        page.save(buffer, format="PNG")
+        out.append("data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii"))
+    return out
+
+
 async def read_body(reader: MediaReader, kind: str, data: bytes, preview: bool) -> dict[str, Any]:
     settings = reader.settings
     if len(data) > settings.max_bytes:
@@ -56,9 +70,10 @@ async def read_body(reader: MediaReader, kind: str, data: bytes, preview: bool) 
     body: dict[str, Any] = {"type": kind, "text": media.text, "chars": len(media.text), "pages": summary["pages"]}
     if "dpi" in summary:
         body["dpi"] = summary["dpi"]
-    if preview and kind == PDF_TYPE:
+    if preview and kind in (PDF_TYPE, "image/tiff"):
         count = min(len(summary["pages"]), PREVIEW_PAGES)
-        images = await asyncio.to_thread(pdf_previews, data, count, settings.ocr_timeout_s)
+        images = await (asyncio.to_thread(pdf_previews, data, count, settings.ocr_timeout_s) if kind == PDF_TYPE
+                        else asyncio.to_thread(tiff_previews, data, count, settings))
         for page, image in zip(body["pages"], images):
             page["preview"] = image
     return body
