@@ -12,7 +12,7 @@ def word(text, x0, line, block=0, y0=None, confidence=0.9):
 IMAGE = MediaItem("image/png", False, (Page(1, 800, 400, "ocr", (
     word("Invoice", 10, 0), word("INV-7", 100, 0),
     word("Total:", 10, 1), word("12.50", 80, 1, confidence=0.6),
-    word("Paid", 10, 2, block=1),
+    word("Paid", 10, 2, block=1, y0=170),  # a blank line's height below the line before
 )),))
 PDF = MediaItem("application/pdf", True, (
     Page(1, 2550, 3300, "text_layer", (word("first", 10, 0, confidence=1.0),)),
@@ -78,3 +78,12 @@ def test_separators_alone_are_not_located():
     media = compose("", [IMAGE])
     gap = media.text.index(" INV-7")
     assert media.locate(gap, gap + 1) is None
+
+
+def test_blank_lines_follow_the_page_not_the_engines_blocks():
+    lines = (word("Name:", 10, 0), word("Ann", 80, 0), word("Age:", 10, 1, block=1), word("41", 70, 1, block=1),
+             word("City:", 10, 2, block=2), word("Oslo", 80, 2, block=2),
+             word("Notes", 10, 3, y0=250),                           # after a blank line's gap
+             word("right", 400, 4, block=3, y0=10))                  # a second column, back at the top
+    page = MediaItem("image/png", False, (Page(1, 800, 400, "ocr", lines),))
+    assert compose("", [page]).text == "Name: Ann\nAge: 41\nCity: Oslo\n\nNotes\n\nright"
