@@ -31,13 +31,18 @@ $(STAMP): $(VPY) pyproject.toml
 	  cfn-lint==1.58.0 aws-sam-translator==1.115.0 nbformat==5.11.1
 	touch $(STAMP)
 
-# System tools: the evaluation service shells out to poppler and Tesseract (PDF text, OCR); the
-# playground's browser test drives Debian's chromium through chromedriver. Installed from
-# Debian's packages when missing; a machine without root must provide them itself.
-SYSDEPS_CMDS := pdftotext tesseract chromium chromedriver
-SYSDEPS_PKGS := poppler-utils tesseract-ocr tesseract-ocr-eng chromium chromium-driver
+# System tools: the gateway's media reader and the evaluation service shell out to poppler and
+# Tesseract (PDF text, OCR); the playground's browser test drives Debian's chromium through
+# chromedriver; the media test set and tests draw text in DejaVu and Liberation fonts. Installed
+# from Debian's packages when missing; a machine without root must provide them itself.
+SYSDEPS_CMDS := pdftotext pdftoppm tesseract chromium chromedriver
+SYSDEPS_FILES := /usr/share/tesseract-ocr/5/tessdata/eng.traineddata \
+  /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf
+SYSDEPS_PKGS := poppler-utils tesseract-ocr tesseract-ocr-eng chromium chromium-driver fonts-dejavu-core \
+  fonts-liberation
 sysdeps:
-	@( for c in $(SYSDEPS_CMDS); do command -v $$c >/dev/null || exit 1; done ) || \
+	@( for c in $(SYSDEPS_CMDS); do command -v $$c >/dev/null || exit 1; done; \
+	   for f in $(SYSDEPS_FILES); do test -f $$f || exit 1; done ) || \
 	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSDEPS_PKGS) >/dev/null; } || \
 	  { echo "missing system packages; install them with: apt-get install -y $(SYSDEPS_PKGS)" >&2; exit 1; }
 

@@ -11,6 +11,10 @@ Choices where the contract is silent:
   integers the plan travels in (a larger one is a 422, not a fault further down).
 - `default_offset` is `"Z"` or `±HH:MM` with HH 00-23 and MM 00-59, as in RFC 3339.
 - `model` is any non-empty name; whether the server knows it is the server's check.
+- `media` (optional): images and PDFs read as part of the context, each `{"type": <media type>,
+  "data": <the file's bytes, base64>}`. The gateway reads them (OCR, PDF text layer) and appends
+  their text after the `context` text; `context` may then be left out (it reads as `""`). The
+  core only checks the shape; bytes, sizes and types are the gateway's reader's to check.
 - `options.strict_schema: true` compiles the schema strictly (contract sections 2-5 exactly,
   `compile_schema(schema, strict=True)`); the default reads it loosely and reports warnings.
   It is a compile option, so it stays out of `canonical_json` (the cache key and what the
@@ -79,6 +83,19 @@ class FillOptions(BaseModel):
         return json.dumps(self.model_dump(mode="json", exclude=exclude), sort_keys=True, separators=(",", ":"))
 
 
+MEDIA_TYPES = ("image/png", "image/jpeg", "image/tiff", "image/webp", "application/pdf")
+
+
+class MediaPart(BaseModel):
+    """One image or PDF of a fill's context, its bytes in the request (nothing is fetched)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    type: Literal[MEDIA_TYPES] = Field(description="the file's media type; its bytes must be of this type")
+    data: Annotated[StrictStr, Field(min_length=1, description="the file's bytes, base64 (RFC 4648, whitespace "
+                                                               "allowed); not a URL")]
+
+
 class FillRequest(BaseModel):
     """The body of `POST /v1/fill`. The schema is `json_schema` in Python, `schema` on the wire."""
 
@@ -88,6 +105,10 @@ class FillRequest(BaseModel):
     json_schema: dict[str, Any] = Field(alias="schema")
     model: Annotated[StrictStr, Field(min_length=1)] = "deg-latest"
     options: FillOptions = Field(default_factory=FillOptions)
+    media: Annotated[list[MediaPart], Field(min_length=1)] | None = Field(
+        None, description="images and PDFs read (OCR, PDF text layer) and appended to the context's text, in "
+                          "order; `context` may then be left out. Copied values found in them get `media`, "
+                          "`page`, `box` and `ocr_confidence` in their meta")
 
 
 def request_errors(exc: ValidationError) -> list[dict[str, Any]]:
@@ -120,6 +141,8 @@ def parse_fill_request(data: Any) -> FillRequest:
     """Validate a decoded JSON request body, or raise `RequestError` with every problem."""
     if not isinstance(data, dict):
         raise RequestError([problem([], "the request body must be a JSON object")])
+    if "context" not in data and data.get("media"):  # the media are the context
+        data = {**data, "context": ""}
     try:
         return FillRequest.model_validate(data)
     except ValidationError as exc:

@@ -34,6 +34,13 @@ tokens (characters / 4) + `DEG_TIMEOUT_PER_FIELD_S` per plan leaf and array
 metadata `admit-within-s`): a queue longer than that is 429 at once, and an admitted fill is
 never cut by it, only by the gateway's bound `DEG_MAX_TIMEOUT_S`.
 
+Media (`gateway.media`): a fill's `media` (images, PDFs as base64) are decoded and type-checked
+with the request (413/422 at once), read (OCR, PDF text layer) before the fill (in the job, for
+`/v1/fills`, with page progress) and their text appended to the context; the deadline follows
+the composed text. After the fill (and after the response cache, which holds the text fill),
+copied values found in the media get `media`, `page`, `box` and `ocr_confidence` in their meta
+(`gateway.media.meta`).
+
 Choices where the contract is silent:
 - `POST /v1/plan` takes `{"schema": {...}}` (unknown fields 422), like `/v1/fill`, so both
   routes read the schema from the same place.
@@ -74,13 +81,16 @@ from gateway.compat.openapi_responses import COMPONENTS as COMPAT_RESPONSES
 from gateway.disconnect import ClientGone, client_gone_response, until_disconnected
 from gateway.errors import ApiError, api_error_handler, error_response
 from gateway.inference import InferenceClient
-from gateway.jobs import FillJobs, MemoryJobs, RedisJobs, public
+from gateway.jobs import FillJobs, MediaProgress, MemoryJobs, RedisJobs, public
 from gateway.keys import KeyChecker
+from gateway.media import MediaError, MediaReader, MediaText, locate_values
+from gateway.media.requests import api_error as media_api_error, read_context, read_text, sources_of
+from gateway.media.route import install_media_text
 from gateway.metrics import GatewayMetrics
 from gateway.plans import PlanCache
 from gateway.playground import install_playground
 from gateway.openapi import install_openapi, model_components, request_body
-from gateway.openapi_responses import COMPONENTS as RESPONSE_BODIES, ROUTES as RESPONSES_OF
+from gateway.openapi_responses import COMPONENTS as RESPONSE_BODIES, MEDIA_BODY, ROUTES as RESPONSES_OF
 from gateway.ratelimit import RateLimiter
 from gateway.requests import PlanRequest, parse_plan_request
 from gateway.settings import GatewaySettings
@@ -120,6 +130,7 @@ class Gateway:
         self.limiter: RateLimiter | None = None
         self.key_checker: KeyChecker | None = None
         self.jobs: FillJobs | None = None
+        self.media = MediaReader(settings.media)
 
     async def open(self) -> None:
         """Create the clients inside the serving event loop (gRPC aio and Redis bind to it)."""
@@ -223,8 +234,9 @@ class Gateway:
         return Deadline(bound, self.settings.fill_deadline_s(len(context), items),
                         f"the gateway's bound of {bound:g} s (DEG_MAX_TIMEOUT_S)")
 
-    async def prepare_fill(self, request: Request) -> tuple[FillRequest, Any, str, "Deadline"]:
-        """Guards, body, options, plan and context of a fill, and its deadline."""
+    async def prepare_fill(self, request: Request) -> tuple[FillRequest, Any, str, float | None, tuple]:
+        """Guards, body, options, plan and context text of a fill, its own timeout and its media
+        sources (decoded and type-checked, not read yet)."""
         body = await self.body(request)
         timeout = self.timeout_of(body)
         try:
@@ -236,32 +248,62 @@ class Gateway:
             context = render_context(fill_request.context)
         except ContextError as exc:
             raise ApiError(422, "validation_error", str(exc), errors=[{"loc": ["context"], "msg": str(exc)}]) from None
-        return fill_request, plan, context, self.deadline_for(context, plan, timeout)
+        try:
+            sources = sources_of(fill_request.media, self.settings.media)
+        except MediaError as exc:
+            raise media_api_error(exc) from None
+        return fill_request, plan, context, timeout, sources
+
+    async def read_media(self, context: str, sources: tuple, progress=None) -> MediaText:
+        """The context text with the media's text after it, and its word map."""
+        try:
+            return await read_context(self.media, context, sources, progress)
+        except MediaError as exc:
+            raise media_api_error(exc) from None
+
+    async def read_part(self, kind: str, data: str, where: str) -> str:
+        """One data-URL image or PDF of the compatibility APIs, as text."""
+        return await read_text(self.media, self.settings.media, kind, data, where)
 
     async def fill(self, request: Request) -> Response:
-        fill_request, plan, context, deadline = await self.prepare_fill(request)
+        fill_request, plan, context, timeout, sources = await self.prepare_fill(request)
+        media = await self.read_media(context, sources) if sources else None
+        context = media.text if media is not None else context
+        deadline = self.deadline_for(context, plan, timeout)
         timing: dict[str, float] = {}
         control = CacheControl.of(request.headers.get("cache-control"))
         body_bytes, cached, _ = await until_disconnected(request, self.fill_cached(
             context, plan, fill_request.options, fill_request.model, timing, deadline=deadline, control=control))
+        if media is not None:
+            body_bytes = _json_bytes(locate_values(json.loads(body_bytes), media))
         headers = {"X-Deg-Cache": cached} if cached else {}
         if timing:
             headers["Server-Timing"] = ", ".join(f"{name};dur={ms:.3f}" for name, ms in timing.items())
         return Response(body_bytes, media_type=JSON, headers=headers)
 
     async def submit_fill(self, request: Request) -> Response:
-        """`POST /v1/fills`: the `/v1/fill` body, run as a job; 202 with its id and Location."""
-        fill_request, plan, context, deadline = await self.prepare_fill(request)
+        """`POST /v1/fills`: the `/v1/fill` body, run as a job; 202 with its id and Location. Media
+        are read in the job (once, whatever the attempts), reporting pages as progress."""
+        fill_request, plan, context, timeout, sources = await self.prepare_fill(request)
         control = CacheControl.of(request.headers.get("cache-control"))
+        media: MediaText | None = None
 
         async def work(remaining_s: float, progress) -> bytes:  # each attempt: what is left of the deadline
-            body_bytes, _, _ = await self.fill_cached(context, plan, fill_request.options, fill_request.model,
+            nonlocal media
+            if sources and media is None:
+                media = await self.read_media(context, sources,
+                                              lambda done, total: progress(MediaProgress(done, total)))
+            text = media.text if media is not None else context
+            deadline = self.deadline_for(text, plan, timeout)
+            body_bytes, _, _ = await self.fill_cached(text, plan, fill_request.options, fill_request.model,
                                                       deadline=replace(deadline, call_s=max(remaining_s, 0.001)),
                                                       progress=progress, control=control)
-            return body_bytes
+            return body_bytes if media is None else _json_bytes(locate_values(json.loads(body_bytes), media))
 
         record = await self.jobs.submit(work, fields_total=len(plan.fields) + len(plan.arrays),
-                                        tokens_total=len(context) // 4, timeout_s=deadline.call_s)
+                                        tokens_total=len(context) // 4,
+                                        timeout_s=self.deadline_for(context, plan, timeout).call_s,
+                                        media=bool(sources))
         location = f"/v1/fills/{record['id']}"
         return Response(_json_bytes({"id": record["id"], "status": record["status"], "location": location}),
                         status_code=202, media_type=JSON, headers={"Location": location})
@@ -491,12 +533,17 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
                       summary="Gateway, inference and Redis status", tags=["ops"])
     app.add_api_route("/metrics", gateway.metrics_page, methods=["GET"], summary="Prometheus metrics", tags=["ops"],
                       include_in_schema=False)
-    install_playground(app, gateway.guard, settings.pdf_max_pages, serve_page=settings.playground)
+    install_playground(app, gateway.guard, settings.pdf_max_pages, gateway.media, serve_page=settings.playground)
+    install_media_text(app, gateway.guard, gateway.media, {**MEDIA_BODY, **RESPONSES_OF["media_text"]})
     app.include_router(build_compat_router(
         gateway.fill_plan, gateway.served_model,
         check_key=gateway.check_key if settings.auth else None,
-        limit=gateway.limit, max_json_depth=settings.max_json_depth, max_questions=settings.max_questions))
+        limit=gateway.limit, max_json_depth=settings.max_json_depth, max_questions=settings.max_questions,
+        read_part=gateway.read_part))
     components = model_components(FillRequest, PlanRequest)
+    fill_body = components["FillRequest"]  # `context` may be left out when `media` is given
+    fill_body["required"] = [name for name in fill_body["required"] if name != "context"]
+    fill_body["properties"]["context"]["description"] = "the text (or JSON) to read; required unless `media` is given"
     components["FillRequest"]["properties"]["timeout"] = {  # read by the gateway, not a fill option
         "type": "number", "minimum": MIN_TIMEOUT_S, "maximum": settings.max_timeout_s,
         "description": "the fill's deadline in seconds (default: computed from the context length and the "

@@ -15,6 +15,8 @@
 | `unsupported_media_type` | 415 | `POST /v1/pdf/text` with a body that is not `application/pdf` |
 | `validation_error` | 422 | unknown fields or options, wrong types, unknown model, bad context |
 | `invalid_pdf` | 422 | `POST /v1/pdf/text`: not a PDF, encrypted, too many pages, or no text layer |
+| `invalid_media` | 422 | a media item that is not base64, not what its type says, truncated or undecodable, an encrypted PDF, or media with no readable text (`gateway.media`) |
+| `media_too_large` | 413 | a media item over `DEG_MEDIA_MAX_BYTES`, an image or page over `DEG_MEDIA_MAX_PIXELS`, more pages than `DEG_MEDIA_MAX_PAGES` or items than `DEG_MEDIA_MAX_ITEMS` (the message names the limit) |
 | `schema_error` | 422 | the schema cannot be compiled (every problem listed) |
 | `rate_limited` | 429 | the key used its requests for this minute (`Retry-After`) |
 | `overloaded` | 429 | the inference queue is full, or the queue ahead outlasts the fill's deadline (`Retry-After` from the queue) |
@@ -22,6 +24,7 @@
 | `internal_error` | 500 | a fault in the gateway itself (logged with its traceback) |
 | `inference_error` | 502 | the inference service failed in an unexpected way |
 | `inference_unavailable` | 503 | no inference backend answers |
+| `ocr_unavailable` | 503 | Tesseract, its language data or poppler is not installed on the gateway (the message names the package) |
 | `store_unavailable` | 503 | a fill job cannot be stored or read: Redis does not answer |
 | `timeout` | 504 | an admitted fill ran past its deadline (the request's `timeout`, or the one computed from the work) |
 

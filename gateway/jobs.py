@@ -44,6 +44,10 @@ estimate: plan items as `fields_total`, characters / 4 as `tokens_total`, `exact
 the fill is done, `fields_done` and `tokens_read` are their totals (`tokens_total`, when the
 service never reported, becomes the response's `usage.prompt_tokens`). A progress write is skipped
 when the previous one is under `PROGRESS_EVERY_S` old; the heartbeat writes the latest.
+
+A fill with media reads them first, in the job: `progress` then also holds `pages_read` and
+`pages_total` (the media's pages, counted before the first is read), updated after every page
+(`MediaProgress`), with a note saying which page is being read.
 """
 from __future__ import annotations
 
@@ -52,6 +56,7 @@ import json
 import logging
 import time
 import uuid
+from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 from redis.exceptions import RedisError
@@ -68,6 +73,14 @@ LIVE = ("queued", "running")
 PROGRESS_EVERY_S = 0.5  # at most one progress write per this many seconds (the heartbeat writes the rest)
 PROGRESS_NOTE = ("estimated until the inference service reports: fields_total from the plan, tokens_total "
                  "from characters / 4; exact once reported")
+
+
+@dataclass(frozen=True)
+class MediaProgress:
+    """Pages of a job's media read so far (the gateway's reader reports them, not the model)."""
+
+    pages_read: int
+    pages_total: int
 
 
 class MemoryJobs:
@@ -142,8 +155,8 @@ class FillJobs:
         return await self.records.put(record["id"], json.dumps(record, ensure_ascii=False), self.ttl_s)
 
     async def submit(self, work: Work, *, fields_total: int, tokens_total: int,
-                     timeout_s: float) -> dict[str, Any]:
-        """Store a queued job, start its task, return the record."""
+                     timeout_s: float, media: bool = False) -> dict[str, Any]:
+        """Store a queued job, start its task, return the record (`media`: it reads media first)."""
         now = time.time()
         record: dict[str, Any] = {
             "id": uuid.uuid4().hex, "status": "queued", "created_at": now, "updated_at": now,
@@ -151,6 +164,8 @@ class FillJobs:
             "progress": {"fields_total": fields_total, "fields_done": 0, "tokens_total": tokens_total,
                          "tokens_read": 0, "exact": False, "attempts": 0, "note": PROGRESS_NOTE},
         }
+        if media:
+            record["progress"].update(pages_read=0, pages_total=0)
         if not await self._put(record):
             raise ApiError(503, "store_unavailable", "fill jobs are kept in Redis, which does not answer; retry later")
         job_id = record["id"]
@@ -205,8 +220,15 @@ class FillJobs:
             await asyncio.sleep(retry_after)
 
     async def _progress(self, record: dict[str, Any], p: Any) -> None:
-        """Store a progress message of the inference service (a `FillProgress`)."""
+        """Store a progress message: the media reader's (`MediaProgress`) or the inference
+        service's (a `FillProgress`)."""
         progress = record["progress"]
+        if isinstance(p, MediaProgress):
+            progress.update(pages_read=p.pages_read, pages_total=p.pages_total,
+                            note=f"reading the media: {p.pages_read} of {p.pages_total} page(s) read")
+            if time.time() - record["updated_at"] >= PROGRESS_EVERY_S or p.pages_read == p.pages_total:
+                await self._put(record)
+            return
         progress.update(tokens_read=int(p.tokens_read), tokens_total=int(p.tokens_total),
                         fields_done=int(p.fields_done), fields_total=int(p.fields_total), exact=True,
                         note="reported by the inference service while the fill runs")

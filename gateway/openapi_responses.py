@@ -25,6 +25,7 @@ def closed(required: list[str], properties: dict[str, Any], **extra: Any) -> dic
 
 
 STRING = {"type": "string"}
+BOX = {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 4, "maxItems": 4}
 TEXT_OR_NULL = {"type": ["string", "null"]}
 COUNT = {"type": "integer", "minimum": 0}
 NUMBER = {"type": "number"}
@@ -32,7 +33,8 @@ PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
 ERROR_KINDS = ("invalid_json", "invalid_request", "unauthorized", "not_found", "payload_too_large",
                "context_too_long", "validation_error", "schema_error", "rate_limited", "overloaded", "fill_error",
                "internal_error", "inference_error", "inference_unavailable", "store_unavailable", "timeout",
-               "job_lost", "unsupported_media_type", "invalid_pdf")
+               "job_lost", "unsupported_media_type", "invalid_pdf", "media_too_large", "invalid_media",
+               "ocr_unavailable")
 
 PROBLEM = {"type": "object", "required": ["loc", "msg"],
            "properties": {"loc": {"type": "array", "items": {"type": ["string", "integer"]}}, "msg": STRING}}
@@ -65,6 +67,15 @@ FIELD_META = {
         "span": {"type": ["array", "null"], "items": COUNT},
         "generated_tokens": COUNT, "null_reason": STRING,
         "explain": ref("FieldExplain"),
+        "media": {"type": "string", "pattern": "^m[0-9]+$",
+                  "description": "a copied value found in the request's media: the item (m0 = media[0])"},
+        "page": {"type": "integer", "minimum": 1, "description": "the value's page (PDFs, multi-page TIFFs)"},
+        "box": {**BOX, "description": "union of the value's words' boxes: [x0, y0, x1, y1] in source pixels "
+                                      "(x1/y1 exclusive); PDF pages: pixels at the item's dpi"},
+        "boxes": {"type": "array", "items": BOX, "minItems": 2,
+                  "description": "one box per line, when the value's words sit on more than one line"},
+        "ocr_confidence": {**PROBABILITY, "description": "the least confident of the value's words (Tesseract's "
+                                                         "confidence / 100; 1 for a PDF text layer)"},
     },
 }
 PLAN_WARNING = closed(["pointer", "message"], {"pointer": STRING, "message": STRING})
@@ -80,7 +91,21 @@ FILL_RESPONSE = closed(["model", "value", "meta", "usage", "plan"], {
     "usage": USAGE,
     "plan": {**STRING, "description": "the plan's fingerprint"},
     "warnings": {"type": "array", "items": ref("PlanWarning")},
+    "media": {"type": "array", "items": ref("MediaItem"),
+              "description": "only with `media` in the request: each item's pages and where its text sits"},
 })
+SPAN = {"type": "array", "items": COUNT, "minItems": 2, "maxItems": 2}
+MEDIA_PAGE = closed(["page", "width", "height", "read", "words", "span"], {
+    "page": {"type": "integer", "minimum": 1}, "width": COUNT, "height": COUNT,
+    "read": {"enum": ["ocr", "text_layer"]}, "words": COUNT,
+    "span": {**SPAN, "description": "the page's text in the context, [start, end) code points"},
+    "preview": {**STRING, "description": "`/v1/media/text?preview=true`, PDFs and TIFFs: the page as a small PNG data URL"}})
+MEDIA_ITEM = closed(["id", "type", "span", "pages"], {
+    "id": STRING, "type": STRING, "span": SPAN, "pages": {"type": "array", "items": ref("MediaPage")},
+    "dpi": {"type": "integer", "description": "PDFs: the resolution their page pixels are at"}})
+MEDIA_TEXT = closed(["type", "text", "chars", "pages"], {
+    "type": STRING, "text": {**STRING, "description": "the text a fill of this one item reads"}, "chars": COUNT,
+    "pages": {"type": "array", "items": ref("MediaPage")}, "dpi": {"type": "integer"}})
 
 PLAN_ITEMS = {"type": "array", "items": {"type": "object", "required": ["pointer", "fingerprint"],
                                          "properties": {"pointer": STRING, "fingerprint": STRING}}}
@@ -101,7 +126,9 @@ JOB = closed(["id", "status", "created_at", "updated_at", "timeout_s", "progress
     "timeout_s": NUMBER,
     "progress": closed(["fields_total", "fields_done", "tokens_total", "tokens_read", "exact", "attempts"], {
         "fields_total": COUNT, "fields_done": COUNT, "tokens_total": COUNT, "tokens_read": COUNT,
-        "exact": {"type": "boolean"}, "attempts": COUNT, "note": STRING}),
+        "exact": {"type": "boolean"}, "attempts": COUNT, "note": STRING,
+        "pages_read": {**COUNT, "description": "with media: pages read so far"},
+        "pages_total": {**COUNT, "description": "with media: their pages (0 until counted)"}}),
     "result": ref("FillResponse"),
     "error": closed(["status", "type", "message"], {"status": {"type": "integer"}, "type": STRING, "message": STRING}),
 })
@@ -122,29 +149,36 @@ HEALTH = closed(["status", "gateway", "inference", "redis"], {
                   "description": "the inference service's status and figures (model_id, queue_depth, ...)"},
     "redis": closed(["status"], {"status": {"enum": ["ok", "unavailable", "off"]}}),
 })
-PDF_TEXT = closed(["text", "pages", "empty_pages", "chars"], {
-    "text": {**STRING, "description": "the text layer, pages joined, to send as a fill's context"},
-    "pages": COUNT, "empty_pages": COUNT, "chars": COUNT})
+PDF_TEXT = closed(["text", "pages", "empty_pages", "ocr_pages", "chars"], {
+    "text": {**STRING, "description": "the text layer (OCR for pages without one), pages joined, to send as a "
+                                      "fill's context"},
+    "pages": COUNT, "empty_pages": {**COUNT, "description": "pages without a text layer"},
+    "ocr_pages": {**COUNT, "description": "of those, pages whose text OCR read"}, "chars": COUNT})
 GATEWAY_ERROR = closed(["error"], {"error": closed(["type", "message"], {
     "type": {"enum": list(ERROR_KINDS)}, "message": STRING, "errors": {"type": "array", "items": PROBLEM}})})
 
 COMPONENTS: dict[str, dict[str, Any]] = {
     "FieldMeta": FIELD_META, "FieldExplain": EXPLAIN, "PlanWarning": PLAN_WARNING, "FillResponse": FILL_RESPONSE,
     "PlanResponse": PLAN_RESPONSE, "FillJobAccepted": JOB_ACCEPTED, "FillJob": JOB, "ModelList": MODEL_LIST,
-    "Health": HEALTH, "PdfText": PDF_TEXT, "GatewayError": GATEWAY_ERROR,
+    "Health": HEALTH, "PdfText": PDF_TEXT, "GatewayError": GATEWAY_ERROR, "MediaPage": MEDIA_PAGE,
+    "MediaItem": MEDIA_ITEM, "MediaText": MEDIA_TEXT,
 }
+MEDIA_BODY = {"requestBody": {"required": True, "content": {
+    kind: {"schema": {"type": "string", "format": "binary"}}
+    for kind in ("image/png", "image/jpeg", "image/tiff", "image/webp", "application/pdf")}}}
 
 WHY = {400: "the body is not JSON, nests too deeply, or has a malformed Content-Length",
        401: "auth is on and the API key is missing or unknown",
        404: "no such job (unknown, or expired)",
-       413: "the body, or the context, is larger than the gateway or the model can take",
+       413: "the body, the context or its media (bytes, pixels, pages, items) is larger than the gateway or the "
+            "model can take",
        415: "the body is not sent as a PDF (Content-Type application/pdf)",
-       422: "unknown fields or options, wrong types, an unknown model, or a schema deg cannot fill (every "
-            "problem listed)",
+       422: "unknown fields or options, wrong types, an unknown model, a schema deg cannot fill (every problem "
+            "listed), or media that are not what they claim, truncated or unreadable",
        429: "rate limit or inference queue full (Retry-After)",
        500: "the fill could not produce a valid value (fill_error), or a fault in the gateway",
        502: "the inference service failed unexpectedly",
-       503: "no inference backend answers, or Redis does not (jobs)",
+       503: "no inference backend answers, Redis does not (jobs), or the OCR engine is not installed (media)",
        504: "an admitted fill ran past its deadline"}
 BODY_ROUTE = (400, 401, 413, 422, 429, 500)
 FILL_ROUTE = (*BODY_ROUTE, 502, 503, 504)
@@ -175,8 +209,13 @@ ROUTES = {
     "plan": responses({200: ("the fill plan and every warning", "PlanResponse")}, BODY_ROUTE),
     "models": responses({200: ("the served model id, its aliases and the compatibility names", "ModelList")},
                         (401, 500, 502, 503)),
-    "pdf_text": responses({200: ("the PDF's text layer", "PdfText")}, (401, 413, 415, 422, 429, 500),
-                          why={**WHY, 422: "not a PDF, encrypted, too many pages, or no text layer"}),
+    "pdf_text": responses({200: ("the PDF's text layer, OCR for pages without one", "PdfText")},
+                          (401, 413, 415, 422, 429, 500, 503),
+                          why={**WHY, 422: "not a PDF, encrypted, too many pages, or no text even by OCR"}),
+    "media_text": responses({200: ("the text a fill of this image or PDF reads, and its pages", "MediaText")},
+                            (401, 413, 415, 422, 429, 500, 503),
+                            why={**WHY, 415: "the Content-Type is not an image or PDF type deg reads",
+                                 422: "the bytes are not the declared type, truncated, or have no text"}),
     "health": responses({200: ("fills can be served (status ok, or degraded when Redis is down)", "Health"),
                          503: ("no inference backend answers", "Health")}, (500,)),
 }

@@ -25,6 +25,9 @@
 | `DEG_PDF_MAX_PAGES` | `500` | most pages `POST /v1/pdf/text` reads from one PDF; more get 422 |
 | `DEG_SHUTDOWN_GRACE_S` | `10` | on SIGTERM: how long requests in flight get to finish before they are cancelled (their inference calls with them) and the gateway exits |
 | `DEG_LOG_LEVEL` | `INFO` | logging level |
+
+The media reader's variables (`DEG_MEDIA_*`: OCR languages, DPI, limits) are read into
+`media`, a `gateway.media.settings.MediaSettings`, listed there.
 """
 from __future__ import annotations
 
@@ -35,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from degcommon.settings import SettingsError, env_value
+from gateway.media.settings import MediaSettings
 
 
 def _is_ip(host: str) -> bool:
@@ -99,6 +103,7 @@ class GatewaySettings:
     pdf_max_pages: int = 500
     shutdown_grace_s: float = 10.0
     log_level: str = "INFO"
+    media: MediaSettings = field(default_factory=MediaSettings)
 
     def __post_init__(self) -> None:
         grpc_target(self.inference)  # raises with a clear message
@@ -174,5 +179,6 @@ class GatewaySettings:
             pdf_max_pages=env_value(env, "DEG_PDF_MAX_PAGES", cls.pdf_max_pages, int),
             shutdown_grace_s=env_value(env, "DEG_SHUTDOWN_GRACE_S", cls.shutdown_grace_s, float),
             log_level=env_value(env, "DEG_LOG_LEVEL", cls.log_level, str, keep_empty=True),
+            media=MediaSettings.from_env(env),
         )
         return replace(base, **{k: v for k, v in overrides.items() if v is not None})

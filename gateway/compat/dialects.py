@@ -3,7 +3,7 @@ accepts besides deg's own, and how each refuses (status and error shape).
 
 The three OpenAI-shaped routes share OpenAI's error body and statuses (`OpenAIDialect`): 401
 for a missing or unknown key, 404 `model_not_found`, 400 for a request the route cannot
-serve, and the fill path's own statuses otherwise (413, 429 with `Retry-After`, 500 fill
+serve (an image or file that cannot be read included; 413 for one over the media limits), and the fill path's own statuses otherwise (413, 429 with `Retry-After`, 500 fill
 error, 502, 503, 504). `/v1/systemone` answers as live Jev does (`SystemOneDialect`).
 """
 from __future__ import annotations
@@ -14,6 +14,7 @@ from gateway.compat import decisions, systemone
 from gateway.compat.errors import (CHAT_PATH, DECISIONS_PATH, RESPONSES_PATH, SYSTEMONE_PATH, CompatError,
                                    jev_error, jev_item, jev_usage_error, jev_validation_error, openai_error)
 from gateway.errors import ApiError
+from gateway.media.errors import MediaError
 
 __all__ = ["Dialect", "CHAT", "DECISIONS", "RESPONSES", "SYSTEMONE"]
 
@@ -29,6 +30,7 @@ class Dialect:
     def unknown_model(self, name: str) -> CompatError: ...
     def unauthorized(self, key: str | None) -> CompatError: ...
     def images_refused(self) -> CompatError: ...
+    def media_refused(self, exc: MediaError) -> CompatError: ...
     def schema_refused(self, errors: list[dict[str, Any]], label: str) -> CompatError: ...
     def from_api_error(self, exc: ApiError) -> CompatError: ...
 
@@ -47,8 +49,14 @@ class OpenAIDialect(Dialect):
         return openai_error(401, "Incorrect API key provided.", code="invalid_api_key")
 
     def images_refused(self) -> CompatError:
-        return openai_error(400, "Image inputs are not supported: this model reads text only.", param="input",
-                            code="invalid_value")
+        return openai_error(400, "Multipart uploads are not read: send images as base64 data URLs in the JSON body.",
+                            param="input", code="invalid_value")
+
+    def media_refused(self, exc: MediaError) -> CompatError:
+        """An image or file that cannot be read: 400 as OpenAI answers a bad image (413 too large,
+        503 no OCR engine), naming the part."""
+        status = 400 if exc.status == 422 else exc.status
+        return openai_error(status, exc.message, param=exc.where, code=exc.kind)
 
     def schema_refused(self, errors: list[dict[str, Any]], label: str) -> CompatError:
         return openai_error(400, f"Invalid schema for {self.format_param} '{label}': {_problems(errors)}",

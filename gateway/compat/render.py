@@ -20,7 +20,8 @@ Choices (the contract fixes only string and JSON rendering, section 7.1):
 - Chat Completions messages (`render_messages`) follow the same rules: one user message reads
   as its content alone, any other list becomes `System:` / `Developer:` / `User:` /
   `Assistant:` blocks; a `text` part reads like an `input_text` part.
-- Images are refused everywhere (`ImageRefused`): this model reads text only.
+- Images and files are read to text before rendering where OpenAI puts them in input messages
+  (`gateway.compat.media`); one left anywhere else is refused (`ImageRefused`).
 """
 from __future__ import annotations
 
@@ -40,10 +41,10 @@ class InputProblem(ValueError):
 
 
 class ImageRefused(InputProblem):
-    """An image part: deg's model reads text only."""
+    """An image part where none is read (function outputs, instructions, assistant messages)."""
 
 
-IMAGE_PARTS = ("input_image", "image_url")  # Responses, Chat Completions
+IMAGE_PARTS = ("input_image", "input_file", "image_url")  # Responses, Chat Completions
 
 
 def render_content(value: Any, param: str) -> str:
@@ -67,7 +68,8 @@ def render_parts(content: Any, param: str, *, allowed: tuple[str, ...]) -> str:
         where = f"{param}[{index}]"
         kind = part.get("type") if isinstance(part, dict) else None
         if kind in IMAGE_PARTS:
-            raise ImageRefused(f"{where} is an image; this model reads text only, send the text instead", where)
+            raise ImageRefused(f"{where} is an image or file; those are read only in the content of user, system "
+                               "and developer messages (as base64 data URLs)", where)
         if kind not in allowed:
             expected = ", ".join(repr(a) for a in allowed)
             raise InputProblem(f"{where} must be a part of type {expected}, got {kind!r}", where)

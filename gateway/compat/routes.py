@@ -15,9 +15,12 @@ every client parses.
   (`gateway.keys.KeyChecker`).
 - `limit(request)` (None = no limit): raises `ApiError(429, ..., headers={"Retry-After"})` when the
   caller is over its rate (the gateway's `Gateway.limit`).
+- `read_part(kind, base64, where) -> text` (None = media not read): the gateway's media reader
+  for the image and file parts of `/v1/chat/completions`, `/v1/responses` and `/v1/decisions`
+  (`gateway.compat.media`), read before translation.
 
 Every route reads the same way: `admit` (multipart refused -> API key -> rate limit -> JSON
-with a depth limit -> model name) -> the dialect's translation (every problem a 4xx in the
+with a depth limit -> model name) -> media parts read to text -> the dialect's translation (every problem a 4xx in the
 client's shape) -> `fill`: the schema compiled ONCE here (a schema problem is a 4xx and never
 reaches inference) and that plan handed to the fill -> the dialect's shaping of the response
 object. A decision request whose questions all answer without the model skips the fill.
@@ -51,10 +54,12 @@ from gateway.body import parse_json
 from gateway.compat import decisions, openai_chat, openai_responses, systemone
 from gateway.compat.dialects import CHAT, DECISIONS, RESPONSES, SYSTEMONE, Dialect
 from gateway.compat.errors import CompatError
+from gateway.compat.media import ReadPart, read_media_parts
 from gateway.compat.openapi_bodies import request_body
 from gateway.compat.openapi_responses import ROUTES as RESPONSES_OF
 from gateway.disconnect import until_disconnected
 from gateway.errors import ApiError
+from gateway.media.errors import MediaError
 
 __all__ = ["CompatRoutes", "ServedModel", "build_compat_router", "models_body"]
 
@@ -115,8 +120,10 @@ class CompatRoutes:
     def __init__(self, fill: FillFn, served_model: Callable[[], Awaitable[ServedModel]], *,
                  check_key: Callable[[str], Awaitable[bool]] | None = None,
                  limit: Callable[[Request], Awaitable[None]] | None = None,
-                 max_json_depth: int = 64, max_questions: int = decisions.MAX_QUESTIONS) -> None:
+                 max_json_depth: int = 64, max_questions: int = decisions.MAX_QUESTIONS,
+                 read_part: ReadPart | None = None) -> None:
         self._fill = fill
+        self._read_part = read_part
         self._served_model = served_model
         self._check_key = check_key
         self._limit = limit
@@ -146,6 +153,7 @@ class CompatRoutes:
         request_id = _request_id()
         try:
             body, served = await self.admit(DECISIONS, request, decisions.requested_model)
+            body = await self.read_media(DECISIONS, body)
             translation = decisions.translate_decisions(body, max_questions=self.max_questions)
             response = None
             if translation.needs_model:
@@ -174,6 +182,7 @@ class CompatRoutes:
         request_id = _request_id()
         try:
             body, served = await self.admit(CHAT, request, openai_chat.requested_model)
+            body = await self.read_media(CHAT, body)
             ask = openai_chat.translate_chat(body)
             plan, response = await self.fill(CHAT, ask.context, ask.schema, ask.options, served, label=ask.name,
                                              request=request)
@@ -190,6 +199,7 @@ class CompatRoutes:
         request_id = _request_id()
         try:
             body, served = await self.admit(RESPONSES, request, openai_responses.requested_model)
+            body = await self.read_media(RESPONSES, body)
             ask = openai_responses.translate_responses(body)
             plan, response = await self.fill(RESPONSES, ask.context, ask.schema, ask.options, served,
                                              label=ask.name, request=request)
@@ -241,6 +251,15 @@ class CompatRoutes:
             raise dialect.unknown_model(name)
         return body, served
 
+    async def read_media(self, dialect: Dialect, body: Any) -> Any:
+        """The body with its image and file parts read to text (`gateway.compat.media`)."""
+        if self._read_part is None:
+            return body
+        try:
+            return await read_media_parts(dialect.path, body, self._read_part)
+        except MediaError as exc:
+            raise dialect.media_refused(exc) from None
+
     async def fill(self, dialect: Dialect, context: str, schema: dict[str, Any], options: FillOptions,
                    served: ServedModel, *, label: str = "", request: Request | None = None) -> tuple[Any, dict[str, Any]]:
         """(plan, assembled response) of one fill; the schema is compiled here, once. With the
@@ -260,8 +279,8 @@ def build_compat_router(fill: FillFn, served_model: Callable[[], Awaitable[Serve
                         check_key: Callable[[str], Awaitable[bool]] | None = None,
                         limit: Callable[[Request], Awaitable[None]] | None = None,
                         max_json_depth: int = 64, max_questions: int = decisions.MAX_QUESTIONS,
-                        serve_models: bool = False) -> APIRouter:
+                        serve_models: bool = False, read_part: ReadPart | None = None) -> APIRouter:
     """The compatibility routes as a router to mount (`CompatRoutes.router`)."""
     routes = CompatRoutes(fill, served_model, check_key=check_key, limit=limit, max_json_depth=max_json_depth,
-                          max_questions=max_questions)
+                          max_questions=max_questions, read_part=read_part)
     return routes.router(serve_models=serve_models)

@@ -3,9 +3,11 @@
 Static files only (`static/`: one HTML page, one stylesheet, one script, the examples as
 JSON), shipped as package data and read once at start-up: nothing to build, nothing fetched
 from outside the machine. The page calls the public API from the browser, like any client:
-`POST /v1/plan` to show the plan, `POST /v1/fill` to fill, and `POST /v1/pdf/text` for a
-dropped PDF's text layer (`gateway.pdftext`), with the API key typed into the page when the
-gateway requires one. The page itself needs no key: it holds no data.
+`POST /v1/plan` to show the plan, `POST /v1/fill` to fill, and `POST /v1/media/text` for a
+dropped image's or PDF's text (`gateway.media.route`; the fill then sends the file as `media`
+and the page draws every copied value's box on it), with the API key typed into the page when
+the gateway requires one. `POST /v1/pdf/text` (a PDF's text layer, OCR for scanned pages,
+`gateway.pdftext`) is served here too. The page itself needs no key: it holds no data.
 
 The page calls the API by relative URLs (`v1/fill` from `/playground`), so it works behind a
 proxy that mounts the gateway under a path prefix; `/playground/` redirects to `/playground`
@@ -14,7 +16,6 @@ files and the gateway itself.
 """
 from __future__ import annotations
 
-import asyncio
 import json
 from importlib import resources
 from typing import Any, Awaitable, Callable
@@ -23,8 +24,10 @@ from fastapi import FastAPI, Request
 from fastapi.responses import RedirectResponse, Response
 
 from gateway.errors import ApiError
+from gateway.media import MediaError, MediaReader
+from gateway.media.requests import api_error
 from gateway.openapi_responses import ROUTES as RESPONSES_OF
-from gateway.pdftext import PdfTextError, pdf_text
+from gateway.pdftext import PdfTextError, pdf_text_read
 
 __all__ = ["install_playground", "PDF_TYPES"]
 
@@ -63,7 +66,7 @@ def load_assets() -> dict[str, tuple[bytes, str]]:
 
 
 def install_playground(app: FastAPI, guard: Callable[[Request], Awaitable[None]], max_pages: int,
-                       serve_page: bool = True) -> None:
+                       reader: MediaReader, serve_page: bool = True) -> None:
     """Add `POST /v1/pdf/text` (always: it is API) and, with `serve_page`, the page routes.
     `guard` is the gateway's auth + rate limit, as on every `/v1` route."""
 
@@ -74,11 +77,13 @@ def install_playground(app: FastAPI, guard: Callable[[Request], Awaitable[None]]
             raise ApiError(415, "unsupported_media_type",
                            f"send the PDF's bytes as Content-Type: application/pdf, got {media or 'none'!r}")
         data = await request.body()
-        try:  # the parser is CPU work: off the event loop, so other requests keep flowing
-            text = await asyncio.to_thread(pdf_text, data, max_pages)
+        try:
+            text = await pdf_text_read(data, max_pages, reader)
         except PdfTextError as exc:
             raise ApiError(422, "invalid_pdf", str(exc),
                            errors=[{"loc": ["body"], "msg": str(exc)}]) from None
+        except MediaError as exc:  # the scanned pages' OCR: over the media limits, or no OCR engine
+            raise api_error(exc) from None
         return Response(_json(text.to_dict()), media_type="application/json")
 
     app.add_api_route("/v1/pdf/text", pdf_to_text, methods=["POST"], openapi_extra=PDF_BODY,

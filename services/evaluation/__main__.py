@@ -9,6 +9,8 @@ fresh heads):
     python -m services.evaluation bench [--records 3] [--batch 16] [--no-scaling]
     python -m services.evaluation compare --url URL | --in-process [--checkpoint DIR] | --skip-deg
         [--set everyday|datagen-test] [--limit N] [--baselines llamacpp,xgrammar]   (compare.py)
+    python -m services.evaluation media-set --out DIR [--n 40]      (media_cli.py: scans and photos
+    python -m services.evaluation media-eval --set DIR --url URL     of datagen records, through /v1/fill)
 
 Each prints its JSON summary as the last line (bench prints its table before it).
 
@@ -38,7 +40,7 @@ from degcommon.datagen_scoring import RuntimeFiller, evaluate_datagen
 from services.evaluation.bench import run_bench
 from services.evaluation.datagen_eval import GatewayFiller, load_records, write_datagen_reports
 from services.evaluation.determinism import determinism_report, write_determinism_report
-from services.evaluation import compare
+from services.evaluation import compare, media_cli
 from services.evaluation.filler import HttpFiller, RuntimeFiller as DocumentFiller
 from services.evaluation.jobs import describe, enqueue, run_worker
 from services.evaluation.report import write_reports
@@ -53,6 +55,7 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     _add_model_commands(subparsers)
     _add_job_commands(subparsers)
     compare.add_parser(subparsers)
+    media_cli.add_parsers(subparsers)
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -73,6 +76,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, argv: list[st
     """Run the parsed command; `prog argv` is the command line a report records."""
     if args.command == "compare":
         return compare.run_command(args, argv, prog)
+    if args.command in media_cli.COMMANDS:
+        return media_cli.run(args, parser, argv, prog)
     if args.command in ("enqueue", "worker", "status"):
         return _run_job_command(args)
     if args.command != "extractbench":

@@ -81,7 +81,7 @@ def test_pdf_text_layer_is_returned_pages_joined(client):
     assert response.status_code == 200, response.text
     assert response.json() == {
         "text": "Invoice number: INV-7\nTotal due: 279.30\n\nPaid (thank you)",
-        "pages": 3, "empty_pages": 1, "chars": 57,
+        "pages": 3, "empty_pages": 1, "ocr_pages": 0, "chars": 57,
     }
 
 

@@ -5,10 +5,12 @@ real Redis, with API keys on, as a user would meet it.
 The browser comes from the project's setup (`make sysdeps` installs `chromium` and
 `chromium-driver`); without it these tests fail naming the install command, never skip.
 A screenshot of the filled page is written to the test's tmp_path and to
-`var/test-artifacts/playground.png` (printed; `var/` is not tracked).
+`var/test-artifacts/playground.png`, and one of an opened image filled with its values' boxes
+drawn to `var/test-artifacts/playground-media.png` (printed; `var/` is not tracked).
 """
 from __future__ import annotations
 
+import base64
 import json
 import shutil
 from pathlib import Path
@@ -18,6 +20,7 @@ import pytest
 import redis
 
 from deg_service_procs import REDIS_URL, REPO, Processes, unique_prefix
+from media_bytes import png, text_image
 from pdf_bytes import text_pdf
 
 pytestmark = pytest.mark.slow  # starts real inference / gateway processes and a browser
@@ -253,6 +256,76 @@ def test_an_opened_pdf_becomes_the_context(stack, browser, tmp_path):
     wait_for(browser, lambda d: "text layer of 2 page(s)" in d.find_element("id", "context-info").text)
     assert browser.find_element("id", "context").get_property("value") == \
         "Dear customer,\nyour order A-77 ships today.\n\nKind regards"
+
+
+MEDIA_SCHEMA = {"type": "object", "properties": {
+    "order_id": {"type": ["string", "null"]}, "total": {"type": ["number", "null"]},
+    "customer": {"type": ["string", "null"]}, "urgent": {"type": "boolean"}},
+    "required": ["order_id", "total", "customer", "urgent"]}
+
+
+def _percent(style: str, name: str) -> float:
+    value = next(part.split(":")[1].strip() for part in style.split(";") if part.strip().startswith(name + ":"))
+    assert value.endswith("%"), style
+    return float(value[:-1])
+
+
+def test_an_opened_image_is_filled_with_every_copied_values_box_drawn(stack, browser, tmp_path):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    image, _ = text_image(["Refund request", "order_id: A-1042", "total: 12.50", "customer: Jane Smith"])
+    path = tmp_path / "refund.png"
+    path.write_bytes(png(image))
+    open_page(browser, stack, KEY)
+    browser.get_log("browser")
+    browser.find_element("id", "file").send_keys(str(path))
+    wait_for(browser, lambda d: "OCR of 1 page(s)" in d.find_element("id", "context-info").text)
+    browser.execute_script("document.getElementById('schema').value = arguments[0];", json.dumps(MEDIA_SCHEMA))
+    click(browser, "fill-button")
+    assert wait_state(browser, {"filled", "error"}) == "filled", browser.find_element("id", "error").text
+
+    media = [{"type": "image/png", "data": base64.b64encode(path.read_bytes()).decode()}]
+    expected = httpx.post(f"{stack}/v1/fill", json={"media": media, "schema": MEDIA_SCHEMA}, timeout=120,
+                          headers={"Authorization": f"Bearer {KEY}"}, trust_env=False).json()
+    assert json.loads(browser.find_element("id", "value-view").text) == expected["value"]
+    copied = {p: m for p, m in expected["meta"].items() if isinstance(m.get("span"), list)}
+    assert set(copied) == {"/order_id", "/total", "/customer"}
+    page = expected["media"][0]["pages"][0]
+
+    # every copied value's box is drawn, where meta says, over the image
+    picture = browser.find_element("css selector", "#media-view .media-sheet img")
+    assert picture.is_displayed() and browser.execute_script("return arguments[0].naturalWidth", picture) == image.width
+    scale = picture.rect["width"] / page["width"]
+    for pointer, meta in copied.items():
+        boxes = meta.get("boxes") or [meta["box"]]
+        marks = browser.find_elements("css selector", f'#media-view .media-box[data-pointer="{pointer}"]')
+        assert len(marks) == len(boxes), pointer
+        for mark, box in zip(marks, boxes):
+            assert mark.is_displayed()
+            style = mark.get_attribute("style")
+            assert abs(_percent(style, "left") - 100 * box[0] / page["width"]) < 1e-3
+            assert abs(_percent(style, "width") - 100 * (box[2] - box[0]) / page["width"]) < 1e-3
+            assert abs(mark.rect["x"] - picture.rect["x"] - box[0] * scale) <= 2, (pointer, mark.rect, box)
+            assert abs(mark.rect["y"] - picture.rect["y"] - box[1] * scale) <= 2
+    assert len(browser.find_elements("css selector", "#media-view .media-box")) == \
+        sum(len(m.get("boxes") or [m["box"]]) for m in copied.values())
+
+    # hovering a field lights its box; hovering a box lights its field
+    row = browser.find_element("css selector", 'tr.field-row[data-pointer="/order_id"]')
+    ActionChains(browser).move_to_element(row).perform()
+    assert "active" in browser.find_element("css selector", '.media-box[data-pointer="/order_id"]').get_attribute("class")
+    ActionChains(browser).move_to_element(
+        browser.find_element("css selector", '.media-box[data-pointer="/total"]')).perform()
+    assert "active" in browser.find_element("css selector", 'tr.field-row[data-pointer="/total"]').get_attribute("class")
+    assert [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"] == []
+
+    browser.execute_script("document.getElementById('media-section').scrollIntoView()")
+    shot = tmp_path / "playground-media.png"
+    assert browser.save_screenshot(str(shot))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    kept = ARTIFACTS / "playground-media.png"
+    shutil.copyfile(shot, kept)
+    print(f"playground media screenshot: {shot} (kept at {kept})")
 
 
 def _plan(url: str, schema: dict) -> dict:

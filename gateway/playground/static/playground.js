@@ -5,7 +5,9 @@
 //   POST v1/plan        {"schema"}             -> the fill plan (fields, modes, options)
 //   POST v1/fill        {"context", "schema"[, "options": {"explain": true}]}
 //                                              -> value + meta (spans, probabilities, explain)
-//   POST v1/pdf/text    the PDF's bytes        -> {"text", "pages", ...}, put into the context
+//                       {"media", "schema"}    -> the same for an opened image or PDF, boxes in meta
+//   POST v1/media/text  an image's / PDF's bytes -> {"text", "pages", ...}, shown as the context
+//                       (playground-media.js: the file kept, its pages drawn with the boxes)
 //
 // Spans in meta are [start, end) offsets in Unicode code points of the context as sent; the
 // page keeps that exact string and slices it by code points (Array.from), never by the UTF-16
@@ -22,6 +24,8 @@ const state = {
   context: null,         // the exact context string of the last fill (spans index into it)
   marksByPointer: new Map(),
   rowsByPointer: new Map(),
+  media: null,           // an opened image or PDF (DegMedia.item): the fill sends it instead of the text
+  boxesByPointer: new Map(),
 };
 
 // ---------------------------------------------------------------- API calls
@@ -148,6 +152,7 @@ function loadExample(id) {
   $("context").value = example.context;
   $("schema").value = JSON.stringify(example.schema, null, 2);
   $("context-info").textContent = "";
+  state.media = null;
   clearError();
 }
 
@@ -167,25 +172,22 @@ async function loadExamples() {
   }
 }
 
-function isPdf(file, head) {
-  return file.type === "application/pdf" || /\.pdf$/i.test(file.name) ||
-    String.fromCharCode(...new Uint8Array(head)).startsWith("%PDF-");
-}
-
 async function readFile(file) {
   clearError();
   const bytes = await file.arrayBuffer();
-  if (!isPdf(file, bytes.slice(0, 5))) {
+  const type = DegMedia.mediaType(file, bytes.slice(0, 1024));
+  state.media = null;
+  if (!type && !/\.(pdf|png|jpe?g|tiff?|webp)$/i.test(file.name)) {
     $("context").value = new TextDecoder().decode(bytes);
     $("context-info").textContent = `${file.name}: ${$("context").value.length} characters`;
     return;
   }
   busy(true);
-  try {
-    const { body } = await call("POST", "v1/pdf/text", bytes, "application/pdf");
+  try {  // an image or PDF: the gateway reads it (OCR, text layer); the fill will send the file itself
+    const { body } = await call("POST", "v1/media/text?preview=true", bytes, type || file.type || "application/octet-stream");
     $("context").value = body.text;
-    const empty = body.empty_pages ? `, ${body.empty_pages} without a text layer` : "";
-    $("context-info").textContent = `${file.name}: text layer of ${body.pages} page(s)${empty}, ${body.chars} characters`;
+    state.media = DegMedia.item(file.name, type, bytes, body);
+    $("context-info").textContent = DegMedia.describe(file.name, body) + " · the fill sends the file; editing the text sends the text";
     setState("idle");
   } catch (err) {
     showError(err);
@@ -206,6 +208,10 @@ function wireDropZone() {
     const file = event.dataTransfer.files[0];
     if (file) readFile(file);
     else $("context").value = event.dataTransfer.getData("text/plain");
+  });
+  $("context").addEventListener("input", () => {  // edited text is what the fill reads: the file is dropped
+    if (state.media) $("context-info").textContent = `edited: the fill reads this text, not ${state.media.name}`;
+    state.media = null;
   });
   $("file").addEventListener("change", (event) => {
     if (event.target.files[0]) readFile(event.target.files[0]);
@@ -298,7 +304,8 @@ function detailNode(meta, field) {
     const parts = [`confidence ${meta.confidence.toFixed(2)}`];
     if (Array.isArray(meta.span)) parts.push(`span [${meta.span[0]}, ${meta.span[1]})`);
     if (meta.assumed_offset) parts.push("offset assumed");
-    if (meta.media) parts.push(`in ${meta.media}`);
+    if (meta.media) parts.push(`in ${meta.media}${meta.page ? " page " + meta.page : ""}`);
+    if (meta.ocr_confidence !== undefined) parts.push(`OCR ${meta.ocr_confidence.toFixed(2)}`);
     return el("div", { class: "muted", text: parts.join(" · ") });
   }
   if (meta.mode === "generate") return el("div", { class: "muted", text: `${meta.generated_tokens} generated token(s)` });
@@ -395,6 +402,7 @@ function renderContext(context, meta) {
 function highlight(pointer, on) {
   const marks = state.marksByPointer.get(pointer) || [];
   marks.forEach((mark) => mark.classList.toggle("active", on));
+  (state.boxesByPointer.get(pointer) || []).forEach((box) => box.classList.toggle("active", on));
   const row = state.rowsByPointer.get(pointer);
   if (row) row.classList.toggle("active", on);
   if (on && marks.length) scrollWithin($("context-view"), marks[0]);
@@ -408,9 +416,11 @@ function scrollWithin(view, mark) {
   }
 }
 
-function renderFill(response, headers, elapsedMs) {
+function renderFill(response, headers, elapsedMs, media) {
   renderFields(response);
   renderContext(state.context, response.meta);
+  state.boxesByPointer = media ? DegMedia.render($("media-view"), media, response.meta, highlight, el) : new Map();
+  show("media-section", Boolean(media));
   $("value-view").textContent = JSON.stringify(response.value, null, 2);
   $("response-view").textContent = JSON.stringify(response, null, 2);
   const cache = headers.get("X-Deg-Cache");
@@ -451,12 +461,13 @@ async function onFill() {
     if (!context.trim()) throw new ApiProblem(0, null, "paste a context first (or drop a file, or pick an example)");
     show("result-section", false);  // what is shown is always the latest answer
     await fetchPlan(schema);  // the plan first: what will be decided, copied and written
+    const media = state.media;
+    const request = media ? { media: [{ type: media.type, data: media.data }], schema } : { context, schema };
     const started = performance.now();
-    const request = { context, schema };
     if ($("explain").checked) request.options = { explain: true };  // each term's part in every value
     const { body, headers: answer } = await call("POST", "v1/fill", request);
-    state.context = context;
-    renderFill(body, answer, performance.now() - started);
+    state.context = context;  // with media: the text v1/media/text read, which is the fill's context
+    renderFill(body, answer, performance.now() - started, media);
     setState("filled");
   } catch (err) {
     showError(err);

@@ -5,8 +5,8 @@ computes a `RawFill` deterministically from the plan and the context (the first 
 level wins, with hash-derived probabilities so every number depends on the context and the
 field; the first candidate span; a fixed generated text) and assembles it with the real
 `deg.assemble`. Everything around it is real: the compat router, the zstd middleware, the
-gateway's body limit, API keys checked by `gateway.keys.KeyChecker`, and rate limits counted by
-the gateway's `RateLimiter` in the real Redis.
+gateway's body limit, API keys checked by `gateway.keys.KeyChecker`, rate limits counted by
+the gateway's `RateLimiter` in the real Redis, and image parts read by the gateway's media reader.
 
 `create_app()` reads its configuration from the environment (the test starts it as a uvicorn
 process): COMPAT_KEYS (comma-separated accepted keys; empty = auth off), COMPAT_REDIS_URL and
@@ -30,6 +30,8 @@ from gateway.body import BodyLimitMiddleware
 from gateway.compat import ServedModel, build_compat_router, compat_error_response
 from gateway.compat.openapi_bodies import COMPONENTS
 from gateway.keys import KeyChecker
+from gateway.media import MediaReader, MediaSettings
+from gateway.media.requests import read_text
 from gateway.openapi import install_openapi
 from gateway.ratelimit import RateLimiter
 from gateway.store import RedisStore
@@ -119,10 +121,16 @@ def create_app() -> FastAPI:
                 raise ApiError(429, "rate_limited", f"rate limit of {decision.limit} requests per minute reached",
                                headers={"Retry-After": str(decision.retry_after_s)})
 
+    media = MediaSettings()
+    reader = MediaReader(media)  # the gateway's own media reader: images are read as the gateway reads them
+
+    async def read_part(kind: str, data: str, where: str) -> str:
+        return await read_text(reader, media, kind, data, where)
+
     app = FastAPI()
     app.include_router(build_compat_router(double_fill, served_model,
                                            check_key=KeyChecker(keys, store) if (keys or store) else None,
-                                           limit=limit, serve_models=True))
+                                           limit=limit, serve_models=True, read_part=read_part))
 
     install_openapi(app, COMPONENTS)
 

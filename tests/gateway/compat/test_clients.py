@@ -90,7 +90,7 @@ def test_openai_error_classes(server, oa):
     with pytest.raises(openai.BadRequestError) as caught:
         oa.decisions.create(model="gpt-6-luna", input=[{"role": "user", "content": [
             {"type": "input_image", "image_url": "https://example.org/cat.png"}]}], questions=ask["questions"])
-    assert "text only" in caught.value.message and caught.value.body["param"] == "input[0].content[0]"
+    assert "deg fetches nothing" in caught.value.message and caught.value.body["param"] == "input[0].content[0]"
     with pytest.raises(openai.BadRequestError):
         oa.decisions.create(model="gpt-6-luna", input="x", questions=[])
     bad_key = openai.OpenAI(base_url=server[0] + "/v1", api_key="nope", max_retries=0)

@@ -4,10 +4,12 @@ checkpoint. One service for the module and short contexts, so it stays quick on 
 
 What is checked holds for any weights: the client parses the answer into the pydantic model,
 the answer is the `/v1/fill` value of the same context and schema (fills are deterministic),
-the served model id is the checkpoint's declared id, and a schema deg cannot fill is a 400
-the client raises as `BadRequestError`."""
+the served model id is the checkpoint's declared id, a schema deg cannot fill is a 400
+the client raises as `BadRequestError`, and an image part is read (OCR) into the same context a
+`/v1/fill` with that image as `media` reads."""
 from __future__ import annotations
 
+import base64
 import json
 import sys
 from pathlib import Path
@@ -23,6 +25,7 @@ from pydantic import BaseModel, Field
 sys.path.insert(0, str(Path(__file__).parents[1]))
 
 from deg_service_procs import EMBEDDED_RUNTIME_FACTORY, REPO, Processes  # noqa: E402
+from media_bytes import png, text_image  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(900)]  # the embedded model in real processes
 
@@ -116,3 +119,44 @@ def test_an_invalid_schema_is_a_bad_request_error(oa):
     with pytest.raises(openai.BadRequestError) as caught:
         oa.responses.parse(model="deg-latest", input=CONTEXT, text_format=Unfillable)
     assert caught.value.body["param"] == "text.format"
+
+
+def image_data_url() -> tuple[bytes, str]:
+    raw = png(text_image(["Order A-1042: I was charged twice, total $12.50.", "Please refund me today!"])[0])
+    return raw, "data:image/png;base64," + base64.b64encode(raw).decode()
+
+
+def test_chat_completions_parse_reads_an_image_with_the_embedded_model(served, oa):
+    raw, url = image_data_url()
+    completion = oa.chat.completions.parse(model="deg-latest", response_format=Refund, messages=[
+        {"role": "user", "content": [{"type": "image_url", "image_url": {"url": url}}]}])
+    parsed = completion.choices[0].message.parsed
+    assert isinstance(parsed, Refund)
+    filled = httpx.post(served + "/v1/fill", json={"media": [{"type": "image/png", "data": url.split(",", 1)[1]}],
+                                                   "schema": to_strict_json_schema(Refund)},
+                        timeout=300, trust_env=False).json()
+    assert completion.choices[0].message.content == compact(filled["value"])
+    assert completion.usage.prompt_tokens == filled["usage"]["prompt_tokens"] > 0
+    copied = [m for m in filled["meta"].values() if isinstance(m.get("span"), list)]
+    assert all(m["media"] == "m0" and len(m["box"]) == 4 for m in copied)
+
+
+def test_the_same_image_fills_bitwise_the_same_with_the_embedded_model(served):
+    _, url = image_data_url()
+    request = {"media": [{"type": "image/png", "data": url.split(",", 1)[1]}], "schema": to_strict_json_schema(Refund)}
+    fresh = {"Cache-Control": "no-cache, no-store"}  # neither response cache nor trunk cache: read and fill again
+    first, again = (httpx.post(served + "/v1/fill", json=request, headers=fresh, timeout=300, trust_env=False)
+                    for _ in range(2))
+    assert first.status_code == 200 and first.content == again.content
+
+
+def test_decisions_answer_with_an_input_image_part_with_the_embedded_model(oa):
+    _, url = image_data_url()
+    decision = oa.decisions.create(model="gpt-6-luna", input=[{"role": "user", "content": [
+        {"type": "input_image", "image_url": url}]}],
+        questions=[{"type": "predicate", "name": "refund", "instructions": "Does the customer ask for a refund?"},
+                   {"type": "choice", "name": "team", "instructions": "Which team handles it?",
+                    "choices": [{"value": "billing"}, {"value": "shipping"}]}])
+    assert [(a.type, a.name) for a in decision.answers] == [("predicate", "refund"), ("choice", "team")]
+    assert 0.0 <= decision.answers[0].probability <= 1.0 and decision.answers[1].choice in ("billing", "shipping")
+    assert decision.usage.input_tokens > 0

@@ -201,11 +201,11 @@ def test_requests_deg_cannot_serve_are_bad_requests_naming_the_problem(oa):
                                           {"type": "image_url", "image_url": {"url": "https://example.org/cat.png"}}]}]
     with pytest.raises(openai.BadRequestError) as caught:
         oa.chat.completions.parse(model="deg-latest", messages=image, response_format=Ticket)
-    assert "text only" in caught.value.message and caught.value.body["param"] == "messages[0].content[1]"
+    assert "deg fetches nothing" in caught.value.message and caught.value.body["param"] == "messages[0].content[1]"
     with pytest.raises(openai.BadRequestError) as caught:
         oa.responses.parse(model="deg-latest", text_format=Ticket, input=[{"role": "user", "content": [
             {"type": "input_image", "image_url": "https://example.org/cat.png"}]}])
-    assert "text only" in caught.value.message and caught.value.body["param"] == "input[0].content[0]"
+    assert "deg fetches nothing" in caught.value.message and caught.value.body["param"] == "input[0].content[0]"
     with pytest.raises(openai.BadRequestError) as caught:
         oa.chat.completions.parse(model="deg-latest", messages=user, response_format=Ticket,
                                   tools=[{"type": "function",

@@ -32,12 +32,14 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]  # real processes
 OPERATIONS = [("POST", "/v1/fill"), ("POST", "/v1/fills"), ("GET", "/v1/fills/{job_id}"),
               ("DELETE", "/v1/fills/{job_id}"), ("POST", "/v1/plan"),
               ("GET", "/v1/models"), ("GET", "/health"), ("POST", "/v1/decisions"), ("POST", "/v1/systemone"),
-              ("POST", "/v1/chat/completions"), ("POST", "/v1/responses"), ("POST", "/v1/pdf/text")]
+              ("POST", "/v1/chat/completions"), ("POST", "/v1/responses"), ("POST", "/v1/pdf/text"),
+              ("POST", "/v1/media/text")]
 EXAMPLES = {GenerationMode.POSITIVE: 12, GenerationMode.NEGATIVE: 8}
 # Bodies that break the documented schema, for the routes that take a JSON one (a GET's only
-# input here is a string path parameter, and a PDF is any bytes: every value satisfies them).
+# input here is a string path parameter, and a PDF or image is any bytes: every value satisfies them).
+BYTES_BODIES = ("/v1/pdf/text", "/v1/media/text")
 RUNS = [(method, path, mode) for method, path in OPERATIONS for mode in EXAMPLES
-        if mode is GenerationMode.POSITIVE or (method == "POST" and path != "/v1/pdf/text")]
+        if mode is GenerationMode.POSITIVE or (method == "POST" and path not in BYTES_BODIES)]
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,21 @@
+"""Media by OCR: images and PDFs in a request read to text with word boxes (DESIGN section 6).
+
+The gateway owns this: no model is involved, and the text is filled like any context.
+
+- `settings`: `MediaSettings` (`DEG_MEDIA_*`, part of `GatewaySettings`).
+- `decode`: base64 / data URLs, type signatures, images opened and checked (pixels, EXIF).
+- `ocr`: Tesseract with pinned settings -> words, boxes, confidences.
+- `pdf`: page count, text layer with boxes (poppler), scanned pages rendered for OCR.
+- `reader`: `MediaReader`, the async two-pass reader (count and check, then read with progress).
+- `layout`: words -> the context text and the map from every character back to its box.
+- `meta`: media meta (`media`, `page`, `box`, `ocr_confidence`) on copied values.
+- `requests`: the request forms (`media` in `/v1/fill`, data-URL parts of the compatibility APIs).
+"""
+from gateway.media.errors import MediaError
+from gateway.media.layout import MediaItem, MediaText, compose
+from gateway.media.meta import locate_values
+from gateway.media.reader import MediaReader, MediaSource, source_of
+from gateway.media.settings import MediaSettings
+
+__all__ = ["MediaError", "MediaItem", "MediaReader", "MediaSettings", "MediaSource", "MediaText", "compose",
+           "locate_values", "source_of"]
