@@ -30,12 +30,8 @@ tokens (characters / 4) + `DEG_TIMEOUT_PER_FIELD_S` per plan leaf and array
 metadata `admit-within-s`): a queue longer than that is 429 at once, and an admitted fill is
 never cut by it, only by the gateway's bound `DEG_MAX_TIMEOUT_S`.
 
-Media (`gateway.media`): a fill's `media` (images, PDFs as base64) are decoded and type-checked
-with the request (413/422 at once), read (OCR, PDF text layer) before the fill (in the job, for
-`/v1/fills`, with page progress) and their text appended to the context; the deadline follows
-the composed text. After the fill (and after the response cache, which holds the text fill),
-copied values found in the media get `media`, `page`, `box` and `ocr_confidence` in their meta
-(`gateway.media.meta`).
+Media (`gateway.media`, docs/media.md): checked with the request, read before the fill (in the
+job for `/v1/fills`), their text after the context's; located values' meta added after the cache.
 
 Choices where the contract is silent:
 - `POST /v1/plan` takes `{"schema": {...}}` (unknown fields 422), like `/v1/fill`, so both
