@@ -75,7 +75,7 @@ from gateway.inference import InferenceClient
 from gateway.jobs import FillJobs, MediaProgress, MemoryJobs, RedisJobs, public
 from gateway.keys import KeyChecker
 from gateway.media import MediaError, MediaReader, MediaText, locate_values
-from gateway.media.requests import api_error as media_api_error, read_context, read_text, sources_of
+from gateway.media.requests import api_error as media_api_error, read_context, read_texts, sources_of
 from gateway.media.route import install_media_text
 from gateway.metrics import GatewayMetrics
 from gateway.plans import PlanCache
@@ -251,9 +251,9 @@ class Gateway:
         except MediaError as exc:
             raise media_api_error(exc) from None
 
-    async def read_part(self, kind: str, data: str, where: str) -> str:
-        """One data-URL image or PDF of the compatibility APIs, as text."""
-        return await read_text(self.media, self.settings.media, kind, data, where)
+    async def read_parts(self, parts: list[tuple[str, str, str]]) -> list[str]:
+        """The data-URL images and PDFs of a compatibility request, each as text."""
+        return await read_texts(self.media, self.settings.media, parts)
 
     async def fill(self, request: Request) -> Response:
         fill_request, plan, context, timeout, sources = await self.prepare_fill(request)
@@ -501,7 +501,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         gateway.fill_plan, gateway.served_model,
         check_key=gateway.check_key if settings.auth else None,
         limit=gateway.limit, max_json_depth=settings.max_json_depth, max_questions=settings.max_questions,
-        read_part=gateway.read_part))
+        read_parts=gateway.read_parts))
     components = model_components(FillRequest, PlanRequest)
     fill_body = components["FillRequest"]  # `context` may be left out when `media` is given
     fill_body["required"] = [name for name in fill_body["required"] if name != "context"]
