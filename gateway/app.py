@@ -34,12 +34,8 @@ tokens (characters / 4) + `DEG_TIMEOUT_PER_FIELD_S` per plan leaf and array
 metadata `admit-within-s`): a queue longer than that is 429 at once, and an admitted fill is
 never cut by it, only by the gateway's bound `DEG_MAX_TIMEOUT_S`.
 
-Media (`gateway.media`): a fill's `media` (images, PDFs as base64) are decoded and type-checked
-with the request (413/422 at once), read (OCR, PDF text layer) before the fill (in the job, for
-`/v1/fills`, with page progress) and their text appended to the context; the deadline follows
-the composed text. After the fill (and after the response cache, which holds the text fill),
-copied values found in the media get `media`, `page`, `box` and `ocr_confidence` in their meta
-(`gateway.media.meta`).
+Media (`gateway.media`, docs/media.md): checked with the request, read before the fill (in the
+job for `/v1/fills`), their text after the context's; located values' meta added after the cache.
 
 Choices where the contract is silent:
 - `POST /v1/plan` takes `{"schema": {...}}` (unknown fields 422), like `/v1/fill`, so both
@@ -84,7 +80,7 @@ from gateway.inference import InferenceClient
 from gateway.jobs import FillJobs, MediaProgress, MemoryJobs, RedisJobs, public
 from gateway.keys import KeyChecker
 from gateway.media import MediaError, MediaReader, MediaText, locate_values
-from gateway.media.requests import api_error as media_api_error, read_context, read_text, sources_of
+from gateway.media.requests import api_error as media_api_error, read_context, read_texts, sources_of
 from gateway.media.route import install_media_text
 from gateway.metrics import GatewayMetrics
 from gateway.plans import PlanCache
@@ -261,9 +257,9 @@ class Gateway:
         except MediaError as exc:
             raise media_api_error(exc) from None
 
-    async def read_part(self, kind: str, data: str, where: str) -> str:
-        """One data-URL image or PDF of the compatibility APIs, as text."""
-        return await read_text(self.media, self.settings.media, kind, data, where)
+    async def read_parts(self, parts: list[tuple[str, str, str]]) -> list[str]:
+        """The data-URL images and PDFs of a compatibility request, each as text."""
+        return await read_texts(self.media, self.settings.media, parts)
 
     async def fill(self, request: Request) -> Response:
         fill_request, plan, context, timeout, sources = await self.prepare_fill(request)
@@ -539,7 +535,7 @@ def create_app(settings: GatewaySettings | None = None) -> FastAPI:
         gateway.fill_plan, gateway.served_model,
         check_key=gateway.check_key if settings.auth else None,
         limit=gateway.limit, max_json_depth=settings.max_json_depth, max_questions=settings.max_questions,
-        read_part=gateway.read_part))
+        read_parts=gateway.read_parts))
     components = model_components(FillRequest, PlanRequest)
     fill_body = components["FillRequest"]  # `context` may be left out when `media` is given
     fill_body["required"] = [name for name in fill_body["required"] if name != "context"]

@@ -15,7 +15,7 @@ every client parses.
   (`gateway.keys.KeyChecker`).
 - `limit(request)` (None = no limit): raises `ApiError(429, ..., headers={"Retry-After"})` when the
   caller is over its rate (the gateway's `Gateway.limit`).
-- `read_part(kind, base64, where) -> text` (None = media not read): the gateway's media reader
+- `read_parts([(kind, base64, where)]) -> texts` (None = media not read): the gateway's media reader
   for the image and file parts of `/v1/chat/completions`, `/v1/responses` and `/v1/decisions`
   (`gateway.compat.media`), read before translation.
 
@@ -54,7 +54,7 @@ from gateway.body import parse_json
 from gateway.compat import decisions, openai_chat, openai_responses, systemone
 from gateway.compat.dialects import CHAT, DECISIONS, RESPONSES, SYSTEMONE, Dialect
 from gateway.compat.errors import CompatError
-from gateway.compat.media import ReadPart, read_media_parts
+from gateway.compat.media import ReadParts, read_media_parts
 from gateway.compat.openapi_bodies import request_body
 from gateway.compat.openapi_responses import ROUTES as RESPONSES_OF
 from gateway.disconnect import until_disconnected
@@ -121,9 +121,9 @@ class CompatRoutes:
                  check_key: Callable[[str], Awaitable[bool]] | None = None,
                  limit: Callable[[Request], Awaitable[None]] | None = None,
                  max_json_depth: int = 64, max_questions: int = decisions.MAX_QUESTIONS,
-                 read_part: ReadPart | None = None) -> None:
+                 read_parts: ReadParts | None = None) -> None:
         self._fill = fill
-        self._read_part = read_part
+        self._read_parts = read_parts
         self._served_model = served_model
         self._check_key = check_key
         self._limit = limit
@@ -253,10 +253,10 @@ class CompatRoutes:
 
     async def read_media(self, dialect: Dialect, body: Any) -> Any:
         """The body with its image and file parts read to text (`gateway.compat.media`)."""
-        if self._read_part is None:
+        if self._read_parts is None:
             return body
         try:
-            return await read_media_parts(dialect.path, body, self._read_part)
+            return await read_media_parts(dialect.path, body, self._read_parts)
         except MediaError as exc:
             raise dialect.media_refused(exc) from None
 
@@ -279,8 +279,8 @@ def build_compat_router(fill: FillFn, served_model: Callable[[], Awaitable[Serve
                         check_key: Callable[[str], Awaitable[bool]] | None = None,
                         limit: Callable[[Request], Awaitable[None]] | None = None,
                         max_json_depth: int = 64, max_questions: int = decisions.MAX_QUESTIONS,
-                        serve_models: bool = False, read_part: ReadPart | None = None) -> APIRouter:
+                        serve_models: bool = False, read_parts: ReadParts | None = None) -> APIRouter:
     """The compatibility routes as a router to mount (`CompatRoutes.router`)."""
     routes = CompatRoutes(fill, served_model, check_key=check_key, limit=limit, max_json_depth=max_json_depth,
-                          max_questions=max_questions, read_part=read_part)
+                          max_questions=max_questions, read_parts=read_parts)
     return routes.router(serve_models=serve_models)

@@ -9,7 +9,10 @@ The gateway owns this: no model is involved, and the text is filled like any con
 - `reader`: `MediaReader`, the async two-pass reader (count and check, then read with progress).
 - `layout`: words -> the context text and the map from every character back to its box.
 - `meta`: media meta (`media`, `page`, `box`, `ocr_confidence`) on copied values.
-- `requests`: the request forms (`media` in `/v1/fill`, data-URL parts of the compatibility APIs).
+- `requests`: a fill's `media` to sources and to the context text, the compatibility APIs'
+  data-URL parts to texts, and media errors as API errors.
+- `route`: `POST /v1/media/text`, a file's text as a fill reads it (the playground's).
+- `errors`: `MediaError` (413 `media_too_large`, 422 `invalid_media`, 503 `ocr_unavailable`).
 """
 from gateway.media.errors import MediaError
 from gateway.media.layout import MediaItem, MediaText, compose

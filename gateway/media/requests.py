@@ -7,8 +7,8 @@
   rendered `context` text (`gateway.media.layout.compose`); media with no readable text at
   all, and no text context, are a 422 rather than an empty context the model would fill with
   nulls.
-- `read_text(reader, settings, kind, data, where)`: one data-URL item of the compatibility
-  APIs as text.
+- `read_texts(reader, settings, parts)`: the data-URL items of a compatibility request, read
+  together (the request's item and page limits hold), each as its own text.
 - `api_error(exc)`: a `MediaError` as the gateway's `ApiError` (`loc` from `media[i].data`).
 """
 from __future__ import annotations
@@ -42,13 +42,16 @@ async def read_context(reader: MediaReader, context: str, sources: tuple[MediaSo
     return media
 
 
-async def read_text(reader: MediaReader, settings: MediaSettings, kind: str, data: str, where: str) -> str:
-    """One item's text (the compatibility APIs' data-URL parts); no readable text is a 422."""
-    items = await reader.read([source_of(kind, data, where, settings)])
-    text = compose("", items).text
-    if not text.strip():
-        raise invalid(f"no text could be read from {where}", where)
-    return text
+async def read_texts(reader: MediaReader, settings: MediaSettings, parts: list[tuple[str, str, str]]) -> list[str]:
+    """Each `(kind, base64, where)` item's text; an item with no readable text is a 422."""
+    items = await reader.read([source_of(kind, data, where, settings) for kind, data, where in parts])
+    texts = []
+    for (_, _, where), item in zip(parts, items):
+        text = compose("", [item]).text
+        if not text.strip():
+            raise invalid(f"no text could be read from {where}", where)
+        texts.append(text)
+    return texts
 
 
 def loc_of(where: str) -> list[str | int]:

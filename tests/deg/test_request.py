@@ -99,3 +99,22 @@ def test_max_items_is_bounded_by_the_64_bit_counts_of_a_plan():
     assert parse_fill_request({**base, "options": {"max_items": 2**63 - 1}}).options.max_items == 2**63 - 1
     [problem] = errors({**base, "options": {"max_items": 2**63}})
     assert problem["loc"] == ["options", "max_items"] and "less than or equal to" in problem["msg"]
+
+
+def test_media_parts_are_checked_and_make_the_context_optional():
+    part = {"type": "image/png", "data": "iVBORw0KGgo="}
+    request = parse_fill_request({"schema": {}, "media": [part]})
+    assert request.context == "" and request.media[0].type == "image/png"
+    assert parse_fill_request({"context": "note", "schema": {}, "media": [part]}).context == "note"
+    assert parse_fill_request({"context": "x", "schema": {}, "media": None}).media is None
+    cases = [
+        ({"schema": {}}, ["context"]),                                              # no context, no media
+        ({"schema": {}, "media": []}, ["media"]),                                   # an empty list is a mistake
+        ({"schema": {}, "media": [{**part, "type": "image/gif"}]}, ["media", 0, "type"]),
+        ({"schema": {}, "media": [{**part, "url": "https://example.org/a.png"}]}, ["media", 0, "url"]),
+        ({"schema": {}, "media": [{"type": "image/png", "data": ""}]}, ["media", 0, "data"]),
+    ]
+    for body, loc in cases:
+        with pytest.raises(RequestError) as caught:
+            parse_fill_request(body)
+        assert loc in [e["loc"] for e in caught.value.errors], (body, caught.value.errors)

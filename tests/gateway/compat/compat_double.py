@@ -31,7 +31,7 @@ from gateway.compat import ServedModel, build_compat_router, compat_error_respon
 from gateway.compat.openapi_bodies import COMPONENTS
 from gateway.keys import KeyChecker
 from gateway.media import MediaReader, MediaSettings
-from gateway.media.requests import read_text
+from gateway.media.requests import read_texts
 from gateway.openapi import install_openapi
 from gateway.ratelimit import RateLimiter
 from gateway.store import RedisStore
@@ -124,13 +124,13 @@ def create_app() -> FastAPI:
     media = MediaSettings()
     reader = MediaReader(media)  # the gateway's own media reader: images are read as the gateway reads them
 
-    async def read_part(kind: str, data: str, where: str) -> str:
-        return await read_text(reader, media, kind, data, where)
+    async def read_parts(parts: list[tuple[str, str, str]]) -> list[str]:
+        return await read_texts(reader, media, parts)
 
     app = FastAPI()
     app.include_router(build_compat_router(double_fill, served_model,
                                            check_key=KeyChecker(keys, store) if (keys or store) else None,
-                                           limit=limit, serve_models=True, read_part=read_part))
+                                           limit=limit, serve_models=True, read_parts=read_parts))
 
     install_openapi(app, COMPONENTS)
 

@@ -111,4 +111,9 @@ def test_unreadable_or_remote_images_are_400_naming_the_part(oa, image_png, url)
         oa.chat.completions.parse(model="deg-latest", response_format=Refund, messages=[{"role": "user", "content": [
             {"type": "image_url", "image_url": {"url": data_url("image/png", b"order_id: A-1")}}]}])
     assert "not an image or PDF" in caught.value.message
+    many = [{"type": "image_url", "image_url": {"url": data_url("image/png", image_png)}}] * 17
+    with pytest.raises(openai.APIStatusError) as caught:  # the request's media limits hold as on /v1/fill
+        oa.chat.completions.parse(model="deg-latest", response_format=Refund,
+                                  messages=[{"role": "user", "content": many}])
+    assert caught.value.status_code == 413 and "DEG_MEDIA_MAX_ITEMS" in caught.value.message
     assert httpx.get(url + "/health", timeout=30, trust_env=False).status_code == 200

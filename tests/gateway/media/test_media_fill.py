@@ -5,13 +5,19 @@ on the page, the job's page progress, and the refusals of bad files."""
 from __future__ import annotations
 
 import base64
+import sys
 import time
+from pathlib import Path
 
 import httpx
+import jsonschema
 import pytest
 
 from deg_service_procs import Processes
 from media_bytes import blank_png, page_bomb_pdf, png, scanned_pdf, text_image
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "compat"))
+from schema_strategy import inline_refs  # noqa: E402
 
 pytestmark = pytest.mark.slow  # starts real inference / gateway processes
 
@@ -49,6 +55,13 @@ def post(url: str, path: str, body: dict, **kwargs) -> httpx.Response:
     return httpx.post(url + path, json=body, timeout=300, trust_env=False, **kwargs)
 
 
+def documented(url: str, path: str, method: str = "post", status: str = "200") -> dict:
+    """The body schema `/openapi.json` gives for an answer of a route."""
+    document = httpx.get(url + "/openapi.json", timeout=30, trust_env=False).json()
+    answer = inline_refs(document["paths"][path][method]["responses"][status], document)
+    return answer["content"]["application/json"]["schema"]
+
+
 def test_a_value_copied_from_an_image_has_its_box_on_the_image(url):
     image, drawn = text_image(LINES)
     reply = post(url, "/v1/fill", {"media": [{"type": "image/png", "data": b64(png(image))}], "schema": SCHEMA})
@@ -67,6 +80,7 @@ def test_a_value_copied_from_an_image_has_its_box_on_the_image(url):
                       timeout=300, trust_env=False).json()["text"]
     start, end = meta["span"]
     assert text[start:end] == "A-1042" and text.splitlines() == LINES
+    jsonschema.validate(body, documented(url, "/v1/fill"))  # media keys and summary as the OpenAPI says
 
 
 def test_text_context_comes_first_and_is_not_located(url):
@@ -112,6 +126,9 @@ def test_a_twenty_page_scanned_pdf_fills_as_a_job_with_page_progress(url):
     scaled = [2 * v for v in drawn["A-77"]]  # drawn at 150 dpi, boxes at 300
     assert iou(result["meta"]["/order_id"]["box"], scaled) >= 0.5
     assert [p["read"] for p in result["media"][0]["pages"]] == ["ocr"] * 20 and result["media"][0]["dpi"] == 300
+    job_schema = documented(url, "/v1/fills/{job_id}", "get")
+    for progress in seen:
+        jsonschema.validate({**record, "progress": progress}, job_schema)
 
 
 def test_a_scanned_pdf_is_read_by_ocr_on_the_pdf_route(url):
@@ -130,6 +147,7 @@ def test_media_text_previews_pdf_pages(url):
     body = reply.json()
     assert [p["page"] for p in body["pages"]] == [1, 2] and body["dpi"] == 300
     assert all(p["preview"].startswith("data:image/png;base64,") for p in body["pages"])
+    jsonschema.validate(body, documented(url, "/v1/media/text"))
 
 
 # -- bad input: 413 / 422 naming the problem, and the gateway keeps serving ---------------------------
@@ -162,6 +180,9 @@ def test_bad_files_are_refused_naming_the_problem(url):
     job = post(url, "/v1/fills", {"media": [{"type": "image/png", "data": b64(b"not a png")}], "schema": SCHEMA})
     assert job.status_code == 422 and job.json()["error"]["type"] == "invalid_media"  # refused at submission
 
+    for error in (truncated, huge):
+        jsonschema.validate({"error": {k: v for k, v in error.items() if k != "status"}},
+                            documented(url, "/v1/fill", status=str(error["status"])))
     blank = refusal(url, "image/png", blank_png(200, 100))
     assert blank["status"] == 422 and "no text could be read from the media" in blank["message"]
     assert httpx.get(url + "/health", timeout=30, trust_env=False).status_code == 200
