@@ -112,8 +112,7 @@ class Runtime:
         self.backbone, self.heads, self.config = backbone, heads, config
         # The score terms' weights and switches (`deg_model.scoring`), the checkpoint's.
         self.scoring: ScoringSettings = config.scoring
-        # LoRA (contract 12.7, lora-context base): decide/extract fork rows run their head's
-        # adapter; the trunk and the generate rows run the base model.
+        # LoRA (contract 12.7): fork rows run their head's adapter, the trunk a context adapter if any.
         self.adapters = adapters
         self.layout = PromptLayout.for_family(backbone.family.name, backbone.tokenizer)
         self._build_questions()

@@ -21,7 +21,7 @@ from runtime_fixtures import CONTEXT
 def test_fill_job_is_one_class():
     assert runtime_pkg.FillJob is jobs_module.FillJob is fill_module.FillJob
     assert [f.name for f in dataclasses.fields(runtime_pkg.FillJob)] == ["context", "plan", "options", "no_cache", "no_store",
-                                                                    "progress"]
+                                                                    "progress", "cancelled"]
     defined = []
     for path in Path(deg_model.__file__).parent.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):

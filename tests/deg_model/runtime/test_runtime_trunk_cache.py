@@ -32,7 +32,7 @@ def runtime_with(backbone, cache: TrunkCache | None, **kw):
 def counted(backbone, monkeypatch) -> list:
     calls = []
     original = backbone.prefill
-    monkeypatch.setattr(backbone, "prefill", lambda ids: calls.append(int(ids.shape[0])) or original(ids))
+    monkeypatch.setattr(backbone, "prefill", lambda ids, **kw: calls.append(int(ids.shape[0])) or original(ids, **kw))
     return calls
 
 

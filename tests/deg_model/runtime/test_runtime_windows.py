@@ -64,7 +64,7 @@ def test_context_over_the_memory_budget_is_refused_before_any_work(tiny_backbone
     rt = make_runtime(tiny_backbone)
     rt.windowing = type(rt.windowing)(50, None, None)
     calls = []
-    monkeypatch.setattr(tiny_backbone, "prefill", lambda ids: calls.append(ids))
+    monkeypatch.setattr(tiny_backbone, "prefill", lambda ids, **kw: calls.append(ids))
     n = int(rt.layout.trunk(CONTEXT).context_index.numel())
     with pytest.raises(ContextTooLarge) as info:
         rt.fill(CONTEXT, plan)
@@ -372,9 +372,9 @@ def test_one_window_is_resident_at_a_time_and_items_reread_only_their_windows(ti
                         classmethod(lambda cls, job, observer=None: runs.append(of(cls, job, observer)) or runs[-1]))
     resident, prefill = [], rt.backbone.prefill
 
-    def counted(ids):
+    def counted(ids, **kw):
         resident.append(sum(w.state is not None for w in runs[-1].trunk.windows))
-        return prefill(ids)
+        return prefill(ids, **kw)
 
     rt.backbone.prefill = counted
     context = long_context()
