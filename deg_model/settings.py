@@ -10,6 +10,9 @@ and pass it down, tests build their own.
   read. Memory grows linearly with the context (windowed trunk, `runtime/windows.py`): for
   SmolLM2-135M in fp32 about 55 KB of K/V and hidden state per token, so the default budget is
   about 15 GiB; lower it on smaller hosts.
+- `DEG_WINDOW_TOKENS`: the most context tokens one window of a long context reads (default:
+  as many as the backbone's positions allow, less the room kept for fork rows). Narrower
+  windows keep less K/V resident per window at the cost of more windows; at least 2.
 """
 from __future__ import annotations
 
@@ -45,13 +48,18 @@ def _positive_int(env: dict[str, str], name: str, default: int) -> int:
 class ModelSettings:
     deg_home: Path
     max_context_tokens: int = DEFAULT_MAX_CONTEXT_TOKENS
+    window_tokens: int | None = None
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> "ModelSettings":
         env = os.environ if environ is None else environ
         home = env.get("DEG_HOME", "").strip()
+        window = _positive_int(env, "DEG_WINDOW_TOKENS", 0) if env.get("DEG_WINDOW_TOKENS", "").strip() else None
+        if window is not None and window < 2:
+            raise ValueError(f"DEG_WINDOW_TOKENS must be at least 2 tokens, got {window}")
         return cls(deg_home=Path(home).expanduser() if home else _default_home(),
-                   max_context_tokens=_positive_int(env, "DEG_MAX_CONTEXT_TOKENS", DEFAULT_MAX_CONTEXT_TOKENS))
+                   max_context_tokens=_positive_int(env, "DEG_MAX_CONTEXT_TOKENS", DEFAULT_MAX_CONTEXT_TOKENS),
+                   window_tokens=window)
 
     @property
     def backbones_dir(self) -> Path:

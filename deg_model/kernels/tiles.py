@@ -9,6 +9,13 @@
   call. This replaces one `F.linear` call per tile: the same bits, one dispatch instead of
   hundreds (the per-call overhead, not the arithmetic, made forks dearer than a re-read).
 
+A lone tile is never a batch of one: `torch.bmm` hands a one-problem batch to the BLAS's
+plain GEMM, which may run it multi-threaded with its own blocking, while a batch of several is
+split across threads a problem at a time; on some CPUs the two give a token different last
+bits, so a one-field schema (whose fork pass is often one tile) drifted from the same field
+in a bigger schema. A lone tile is therefore solved beside a zero tile (its result dropped):
+every tile, alone or not, takes the batched path.
+
 Bias is added as a separate elementwise op on the tiled path (per element, so invariant).
 """
 from __future__ import annotations
@@ -28,6 +35,10 @@ def linear(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None = No
         from .triton_gemm import bi_linear
         flat = x.reshape(-1, x.shape[-1])
         return bi_linear(flat, weight, bias).view(*x.shape[:-1], weight.shape[0])
+    tiles = x.shape[0]
+    x = x.contiguous()
+    if tiles == 1:
+        x = torch.cat([x, torch.zeros_like(x)])                     # [2, n, in]: never a batch of one
     wt = weight.t()                                                  # [in, out] view
-    out = torch.bmm(x.contiguous(), wt.expand(x.shape[0], wt.shape[0], wt.shape[1]))  # [tiles, n, out]
+    out = torch.bmm(x, wt.expand(x.shape[0], wt.shape[0], wt.shape[1]))[:tiles]  # [tiles, n, out]
     return out if bias is None else out + bias

@@ -68,6 +68,7 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
     cache_bytes = int(getattr(service, "trunk_cache_bytes", 0) or 0)
     settings = ModelSettings.from_env()
     extra = {"max_context_tokens": settings.max_context_tokens,      # the memory budget of a context
+             "window_tokens": settings.window_tokens,                  # the widest window of a long one
              "trunk_cache": TrunkCache(cache_bytes) if cache_bytes > 0 else None}
     if checkpoint:
         directory = resolve_checkpoint(checkpoint, settings)

@@ -145,9 +145,11 @@ def span_evidence(field, text: str, offsets: list[tuple[int, int]], memo: dict |
     query = field_words(field)
     start = torch.zeros(t, dtype=torch.float64)
     if query and t:
+        # fsum: a set's iteration order follows the process's string hashing (PYTHONHASHSEED),
+        # and a plain sum's last bits follow the order; fsum's correctly rounded sum does not.
         weight = {w: sents.idf(w) for w in query}
-        total = sum(weight.values())
-        rel = torch.tensor([sum(weight[w] for w in query & ws) / total for ws in sents.words],
+        total = math.fsum(weight.values())
+        rel = torch.tensor([math.fsum(weight[w] for w in query & ws) / total for ws in sents.words],
                            dtype=torch.float64)                                   # [sentences]
         label = sents.label_tokens(query, t)                                      # [T]
         # The last label token of each sentence (-1: none); a value reads after its label.

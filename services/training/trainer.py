@@ -10,6 +10,10 @@
   `trainer.json`, written atomically; a resumed run ends with the same bytes as an
   uninterrupted one (tested). `<out>/log.jsonl` (`runlog`): tokens/s, every loss term, and the
   held-out validation loss at each checkpoint.
+- A run carried to another machine as weights alone (a step directory without its
+  `optimizer.safetensors`: the optimizer state stays behind) resumes at its step with the same
+  data order and schedule; AdamW's moments start again from zero, so the learning rate ramps
+  back over `REWARM_STEPS` steps (the moments' first estimates are noisy).
 - With LoRA, a step runs the adapted layers one record at a time (gradients accumulated), and
   with a context-adapted cache the adapters read the context too (`adapted_record`).
 - Threads: the run pins torch's CPU thread count (`threads`, default 1) because CPU
@@ -38,6 +42,9 @@ from deg_model.training.objective import TERMS, batch_loss, share_of_global_loss
 from .run_state import STEP_DIR  # noqa: F401  (where a run's checkpoints are named, for its readers)
 from .run_state import _restore_optimizer, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint
 from .runlog import RunLog
+
+
+REWARM_STEPS = 5      # steps over which a weights-only resume ramps the learning rate back
 
 
 @dataclass(frozen=True)
@@ -200,7 +207,7 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     heads.train()
     adapters = make_adapters(settings, backbone, records)
     opt = make_optimizer(heads, settings, adapters)
-    start, history = 0, []
+    start, history, rewarm_from = 0, [], None
     last = latest_checkpoint(out)
     if last is not None:
         state = json.loads((last / "trainer.json").read_text())
@@ -214,8 +221,11 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
         heads.load_state_dict(loaded.state_dict())
         if adapters is not None:
             adapters.load_state_dict(_adapter_state(adapters, adapter_tensors))
-        _restore_optimizer(heads, opt, load_file(str(last / "optimizer.safetensors")), adapters)
         start, history = state["step"], state["history"]
+        if (last / "optimizer.safetensors").is_file():
+            _restore_optimizer(heads, opt, load_file(str(last / "optimizer.safetensors")), adapters)
+        else:
+            rewarm_from = start
     end = settings.steps if stop_after is None else min(settings.steps, stop_after)
     bar = None
     if progress:
@@ -223,7 +233,7 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     embed = getattr(records, "embed", None)
     with RunLog(out, settings.val_features, backbone, embed) as log:
         last = _steps(settings, records, out, heads, adapters, opt, history, range(start, end), last, bar,
-                      on_step, backbone, log)
+                      on_step, backbone, log, rewarm_from)
     if bar is not None:
         bar.close()
     if end > start and not log.stop_requested and (
@@ -234,12 +244,20 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     return last
 
 
+def rewarmed(lr: float, step: int, rewarm_from: int | None) -> float:
+    """The learning rate of `step` after a weights-only resume at `rewarm_from` (None: none)."""
+    if rewarm_from is None:
+        return lr
+    return lr * min(1.0, (step - rewarm_from + 1) / REWARM_STEPS)
+
+
 def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: range, last, bar, on_step,
-           backbone, log: RunLog):
+           backbone, log: RunLog, rewarm_from: int | None = None):
     """Optimizer steps `steps`, a checkpoint every `save_every` (and when a stop is asked)."""
     for step in steps:
+        lr = rewarmed(lr_at(settings, step), step, rewarm_from)
         for group in opt.param_groups:
-            group["lr"] = lr_at(settings, step) * group.get("lr_scale", 1.0)
+            group["lr"] = lr * group.get("lr_scale", 1.0)
         batch = [records[i] for i in batch_indices(settings.seed, len(records), step, settings.batch_records)]
         opt.zero_grad(set_to_none=True)
         if adapters is None:
@@ -249,7 +267,7 @@ def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: r
             total, terms = _accumulated_step(heads, adapters, backbone, batch)
         opt.step()
         entry = {"step": step + 1, "total": float(total.detach()), **{t: float(v.detach()) for t, v in terms.items()},
-                 "lr": lr_at(settings, step)}
+                 "lr": lr}
         history.append(entry)
         if bar is not None:
             bar.update(1)

@@ -111,6 +111,25 @@ def test_tiled_linear_gives_a_token_the_same_bits_anywhere(threads):
         torch.set_num_threads(old)
 
 
+def test_a_lone_tile_takes_the_batched_gemm_path(monkeypatch):
+    """A one-problem `bmm` goes to the BLAS's plain GEMM, whose last bits may differ from a
+    batched problem's on some CPUs: a lone tile is solved beside a zero tile, never alone."""
+    seen = []
+    real_bmm = torch.bmm
+
+    def spy(a, b, *args, **kwargs):
+        seen.append(int(a.shape[0]))
+        return real_bmm(a, b, *args, **kwargs)
+    monkeypatch.setattr(torch, "bmm", spy)
+    gen = torch.Generator().manual_seed(7)
+    weight, bias = torch.randn(48, 32, generator=gen), torch.randn(48, generator=gen)
+    tiles = torch.randn(3, 64, 32, generator=gen)
+    together = linear(tiles, weight, bias)
+    lone = linear(tiles[1:2], weight, bias)
+    assert seen == [3, 2] and lone.shape == (1, 64, 48)
+    assert torch.equal(lone[0], together[1])
+
+
 def test_rows_attention_matches_softmax_and_is_row_invariant():
     gen = torch.Generator().manual_seed(6)
     R, n, Hq, Hkv, D, P = 3, 16, 4, 2, 8, 37

@@ -12,6 +12,9 @@
 #      context; rank RANK) on layers ADAPT_FROM..29, STEPS steps of 8 records, a checkpoint every
 #      SAVE steps. Resumable exactly: run the same command again after a stop (SIGTERM/SIGINT
 #      checkpoints the step under way and exits).
+#   A run moves between machines as weights alone: `carry.sh` keeps its latest step (heads,
+#   adapters, trainer.json; not the optimizer state) under CARRY, and on a machine whose OUT
+#   holds no step yet, this recipe starts from that step (AdamW's moments restart there).
 # Same command on a GPU machine (the backbone follows the device settings).
 #   bash services/training/recipes/adapted.sh [STEPS]
 set -euo pipefail
@@ -27,8 +30,13 @@ VAL=${VAL:-40}
 SAVE=${SAVE:-20}
 THREADS=${THREADS:-2}
 INIT=${INIT:-checkpoints/deg-smollm2-135m-0.5}
+CARRY=${CARRY:-checkpoints/runs/adapted}
 export OMP_NUM_THREADS=$THREADS
-mkdir -p "$OUT"
+mkdir -p "$OUT/train"
+if ! ls -d "$OUT"/train/step-* >/dev/null 2>&1 && ls -d "$CARRY"/step-* >/dev/null 2>&1; then
+    cp -r "$(ls -d "$CARRY"/step-* | tail -n 1)" "$OUT/train/"
+    [ ! -f "$CARRY/log.jsonl" ] || cp "$CARRY/log.jsonl" "$OUT/train/log.jsonl"
+fi
 
 [ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n 5200 --out "$OUT/records.jsonl" --no-progress
 $PY - "$OUT" $MAXCHARS <<'PYEOF'
@@ -43,8 +51,8 @@ for split in ("train", "val", "val_heldout", "test"):
     print(split, len(keep))
 PYEOF
 FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32 --seed 0"
-$PY -m services.training features --records "$OUT/val_heldout.jsonl" --split val_heldout --limit $VAL \
-    --out "$OUT/features/val_heldout" $FEAT
+[ -s "$OUT/features/val_heldout/index.json" ] || $PY -m services.training features --records "$OUT/val_heldout.jsonl" \
+    --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT
 $PY -m services.training train --out "$OUT/train" --records "$OUT/train.jsonl" $FEAT --steps "$STEPS" \
     --batch-records 8 --warmup 20 --save-every $SAVE --lr 3e-4 --lora-rank $RANK --lora-alpha $((2 * RANK)) \
     --lora-lr 5e-4 --init-from "$INIT" --threads $THREADS --val-features "$OUT/features/val_heldout"

@@ -110,3 +110,40 @@ def test_relevance_and_closing_are_fitted_together_on_extract_leaves(tiny_backbo
     assert {"relevance_weight", "closing_weight", "null_margin"} <= set(values)
     assert report["relevance_weight+closing_weight"]["with"] == 1.0   # the grid reaches the value
     assert rt.scoring.relevance_weight == 0.0                          # left as found
+
+
+
+class _Ordered(frozenset):
+    """A set that iterates in a given order: what another PYTHONHASHSEED does to a real one."""
+    def __new__(cls, words, order):
+        made = super().__new__(cls, words)
+        made.order = [w for w in order if w in made]
+        return made
+
+    def __iter__(self):
+        return iter(self.order)
+
+    def __and__(self, other):
+        return _Ordered(frozenset(self.order) & frozenset(other), self.order)
+
+
+def test_the_evidence_is_the_same_bits_whatever_order_a_set_of_words_iterates_in(monkeypatch):
+    """A field's words are a set, whose order follows the process's string hashing: the
+    relevance of each sentence must not (a restarted server answers bitwise alike)."""
+    import random
+
+    import deg_model.runtime.relevance as relevance
+
+    text = " ".join(f"Line {i}: the {' '.join(words)} entry." for i, words in enumerate(
+        [("access", "code"), ("archive", "vault", "code"), ("records", "desk", "orders", "archive"),
+         ("questions", "document", "escalate", "code", "vault"), ("northwind", "legal", "records"),
+         ("access", "vault", "archive", "desk", "legal", "orders", "document")]))
+    field = plan_field({"type": "string", "description": "access code archive vault records desk orders "
+                                                          "questions document escalate northwind legal"})
+    words = sorted(field_words(field))
+    starts = set()
+    for seed in range(12):
+        order = random.Random(seed).sample(words, len(words))
+        monkeypatch.setattr(relevance, "field_words", lambda f, order=order: _Ordered(words, order))
+        starts.add(span_evidence(field, text, offsets_of(text)).start.numpy().tobytes())
+    assert len(starts) == 1

@@ -88,6 +88,14 @@ def test_memory_budget_setting():
             ModelSettings.from_env({"DEG_MAX_CONTEXT_TOKENS": bad})
 
 
+def test_window_width_setting():
+    assert ModelSettings.from_env({}).window_tokens is None
+    assert ModelSettings.from_env({"DEG_WINDOW_TOKENS": "192"}).window_tokens == 192
+    for bad in ("wide", "0", "1"):
+        with pytest.raises(ValueError, match="DEG_WINDOW_TOKENS"):
+            ModelSettings.from_env({"DEG_WINDOW_TOKENS": bad})
+
+
 # ------------------------------------------------------------------ one window = today
 def test_a_context_that_fits_one_window_takes_todays_path_bitwise(tiny_backbone, runtime, plan):
     n = int(runtime.layout.trunk(CONTEXT).context_index.numel())

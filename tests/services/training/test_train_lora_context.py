@@ -206,3 +206,31 @@ def test_gradient_through_the_reread_context_matches_central_differences():
     assert checked == len(params)
     assert any(float(grad[:, k * r:(k + 1) * r].abs().max()) > 0 for (n, _), grad in zip(params.items(), grads)
                if n.endswith("_B"))
+
+
+def test_a_run_carried_as_weights_alone_resumes_at_its_step_and_rewarms(backbone, cached, tmp_path):
+    """A step directory without its optimizer state (what a run commits to move to another
+    machine) resumes at its step: the heads and adapters it carried, the same data order and
+    schedule, the learning rate ramped back from zero over `REWARM_STEPS`, and the run learns on."""
+    import shutil
+
+    from services.training.trainer import REWARM_STEPS, lr_at
+
+    s = TrainSettings(steps=4 + REWARM_STEPS, batch_records=2, warmup=1, save_every=2, seed=3, lr=3e-3,
+                      lora_rank=2, lora_alpha=4.0, lora_lr=3e-2, array_mode="anchor")
+    first = train(s, cached, tmp_path / "a", backbone=backbone, stop_after=2)
+    carried = tmp_path / "b" / first.name
+    shutil.copytree(first, carried)
+    (carried / "optimizer.safetensors").unlink()
+    last = train(s, cached, tmp_path / "b", backbone=backbone)
+    assert last.name == f"step-{s.steps:06d}"
+    history = json.loads((last / "trainer.json").read_text())["history"]
+    assert [h["step"] for h in history] == list(range(1, s.steps + 1))
+    assert history[:2] == json.loads((first / "trainer.json").read_text())["history"]
+    for k, h in enumerate(history[2:]):
+        step = 2 + k
+        assert h["lr"] == pytest.approx(lr_at(s, step) * min(1.0, (k + 1) / REWARM_STEPS))
+    _, h0, t0 = load_checkpoint(first)
+    _, h1, t1 = load_checkpoint(last)
+    assert any(not torch.equal(a, b) for a, b in zip(h0.state_dict().values(), h1.state_dict().values()))
+    assert t0.keys() == t1.keys() and any(not torch.equal(t0[k], t1[k]) for k in t0)
