@@ -8,10 +8,12 @@
     python -m services.training features --records PATH --split train|val --out DIR
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
     python -m services.training fit-prior --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
+    python -m services.training rule-ablation --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
     python -m services.training worker [--burst]          (settings from DEG_REDIS_URL, ...)
     python -m services.training enqueue-train ... / enqueue-calibrate ...  (same options)
 
-The backbone stays frozen (heads-only training over cached features).
+The backbone's layers below the adapted ones stay frozen (their features are cached); LoRA
+adapters on the top layers (`--lora-rank`, `--adapt-from`, `--adapt-context`) train with the heads.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from .distributed import init_process_group, run_data_parallel_training, spawn_t
 from .evaluate import evaluate
 from .jobs import enqueue_calibration, enqueue_training, run_worker
 from .prior_mix import fit_prior, prior_ablation
+from .rule_ablation import rule_ablation
 from .pipeline import cache_features, read_records, run_calibration, run_training, validation_loss
 from .settings import TrainingServiceSettings
 from .trainer import TrainSettings
@@ -160,6 +163,13 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     pa.add_argument("--seed", type=int, default=11)
     pa.add_argument("--split", default="test")
     pa.add_argument("--limit", type=int, default=20)
+    ra = sub.add_parser("rule-ablation", help="retire the score terms that add under --threshold field accuracy")
+    ra.add_argument("--checkpoint", required=True)
+    ra.add_argument("--seed", type=int, default=11)
+    ra.add_argument("--split", default="val_heldout")
+    ra.add_argument("--limit", type=int, default=40)
+    ra.add_argument("--threshold", type=float, default=0.01)
+    ra.add_argument("--out", default=None)
     w = sub.add_parser("worker", help="take training/calibration jobs from the Redis queue")
     w.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     _add_train_args(sub.add_parser("enqueue-train", help="queue a training job"))
@@ -199,6 +209,9 @@ def run(args: argparse.Namespace) -> int:
         elif args.command == "prior-ablation":
             print(json.dumps(prior_ablation(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit),
                              sort_keys=True))
+        elif args.command == "rule-ablation":
+            print(json.dumps(rule_ablation(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,
+                                           threshold=args.threshold, out=args.out), sort_keys=True))
         elif args.command == "evaluate":
             runtime = load_runtime(args.checkpoint)      # heads, and adapters when the checkpoint has them
             summary = evaluate(runtime, read_records(args.records, args.split, args.limit), progress=True)

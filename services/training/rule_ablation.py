@@ -1,0 +1,119 @@
+"""`python -m services.training rule-ablation`: which score terms still earn their place.
+
+    python -m services.training rule-ablation --checkpoint DIR [--seed 11] [--split val_heldout]
+        [--limit 40] [--threshold 0.01] [--out DIR]
+
+On held-out validation domains (never train or test domains): every leaf is recorded once with
+every prior row on (`prior_fit.record_leaves`), and the LM-prior mix and the rules' weights are
+fitted on those leaves (`fit_mix`, `fit_adjustments`), so each term starts at its best weight.
+Then terms are retired by backward elimination: each kept term is switched off in turn, and
+the one whose absence costs least is retired while that cost is under `threshold` of field
+accuracy (correct leaves over scored leaves); retiring stops when every kept term is worth at
+least that. The leaf terms are scored offline exactly as served (`prior_fit.leaf_accuracy`);
+`layout_rows`, which decides which items an array has, is measured by whole fills of the same
+records, with and without it, under the leaf terms kept.
+
+With `--out` the checkpoint is copied there with the kept terms as its scoring settings
+(`deg.json["scoring"]`) and the report in its provenance (`rule_ablation`).
+"""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any, Callable
+
+from tqdm import tqdm
+
+from degcommon.datagen_scoring import RuntimeFiller, evaluate_datagen
+from degdata import generate
+from deg_model.checkpoint import load_checkpoint, save_checkpoint
+from deg_model.runtime import load_runtime
+from deg_model.scoring import PRIOR_KINDS, Mix, ScoringSettings
+from deg_model.training.prior_fit import fit_adjustments, fit_mix, leaf_accuracy, record_leaves
+
+
+def _prior_off(s: ScoringSettings) -> ScoringSettings:
+    return s.with_mix(**{k: Mix(s.mix(k).head or 1.0, 0.0) for k in PRIOR_KINDS})
+
+
+# The leaf terms, each with the settings that switch it off.
+LEAF_TERMS: dict[str, Callable[[ScoringSettings], ScoringSettings]] = {
+    "prior_mix": _prior_off,
+    "verbatim": lambda s: dataclasses.replace(s, verbatim_weight=0.0),
+    "noul_shift": lambda s: dataclasses.replace(s, noul_shift=0.0),
+    "relevance": lambda s: dataclasses.replace(s, relevance_weight=0.0),
+    "closing": lambda s: dataclasses.replace(s, closing_weight=0.0),
+    "null_margin": lambda s: dataclasses.replace(s, null_margin=0.0),
+}
+
+
+def is_on(name: str, s: ScoringSettings) -> bool:
+    return LEAF_TERMS[name](s) != s
+
+
+def eliminate(accuracy: Callable[[ScoringSettings], float], start: ScoringSettings,
+              threshold: float) -> tuple[ScoringSettings, list[dict[str, Any]]]:
+    """Backward elimination from `start`: -> (the settings kept, one entry per round with every
+    kept term's cost and what was retired)."""
+    current, rounds = start, []
+    while True:
+        base = accuracy(current)
+        costs = {name: base - accuracy(off(current)) for name, off in LEAF_TERMS.items() if is_on(name, current)}
+        if not costs:
+            break
+        cheapest = min(costs, key=lambda n: (costs[n], n))
+        retire = costs[cheapest] < threshold
+        rounds.append({"accuracy": base, "cost_of_removing": costs, "retired": cheapest if retire else None})
+        if not retire:
+            break
+        current = LEAF_TERMS[cheapest](current)
+    return current, rounds
+
+
+def whole_fill_accuracy(runtime, records, settings: ScoringSettings) -> float:
+    """Correct leaves over scored leaves of whole fills under `settings` (arrays included)."""
+    saved = runtime.scoring
+    runtime.set_scoring(settings)
+    try:
+        result = evaluate_datagen(records, RuntimeFiller(runtime), progress=False)
+    finally:
+        runtime.set_scoring(saved)
+    scored = [leaf.correct for row in result.rows for leaf in row.leaves if leaf.correct is not None]
+    return sum(scored) / max(len(scored), 1)
+
+
+def rule_ablation(checkpoint: str, *, seed: int = 11, split: str = "val_heldout", limit: int = 40,
+                  threshold: float = 0.01, out: str | None = None, progress: bool = True) -> dict[str, Any]:
+    if split in ("train", "test"):
+        raise ValueError(f"rule ablation fits on held-out validation domains, not {split!r}")
+    runtime = load_runtime(checkpoint)
+    records = list(generate(seed, limit, split=split))
+    bar = tqdm(total=len(records), desc="rule-ablation", disable=not progress)
+    leaves = record_leaves(runtime, records, progress=lambda n: bar.update(1))
+    bar.close()
+    mix, _ = fit_mix(runtime, leaves)
+    adjust, _ = fit_adjustments(runtime, leaves, mix)
+    fitted = dataclasses.replace(mix, **adjust, layout_rows=True)
+
+    def accuracy(settings: ScoringSettings) -> float:
+        return leaf_accuracy(runtime, leaves, settings)["all"]["accuracy"]
+
+    kept, rounds = eliminate(accuracy, fitted, threshold)
+    with_rows = whole_fill_accuracy(runtime, records, kept)
+    without_rows = whole_fill_accuracy(runtime, records, dataclasses.replace(kept, layout_rows=False))
+    keep_rows = with_rows - without_rows >= threshold
+    kept = dataclasses.replace(kept, layout_rows=keep_rows)
+    report = {"records": len(records), "seed": seed, "split": split, "threshold": threshold,
+              "leaves": len(leaves), "fitted": fitted.to_dict(), "rounds": rounds,
+              "layout_rows": {"with": with_rows, "without": without_rows, "kept": keep_rows},
+              "kept": sorted([n for n in LEAF_TERMS if is_on(n, kept)] + (["layout_rows"] if keep_rows else [])),
+              "retired": sorted([n for n in LEAF_TERMS if is_on(n, fitted) and not is_on(n, kept)]
+                                + ([] if keep_rows else ["layout_rows"])),
+              "scoring": kept.to_dict()}
+    if out is not None:
+        config, heads, adapters = load_checkpoint(Path(checkpoint))
+        config = dataclasses.replace(config, scoring=kept,
+                                     provenance=dict(config.provenance, rule_ablation=report))
+        save_checkpoint(out, config, heads, adapters)
+        report["out"] = str(out)
+    return report
