@@ -13,7 +13,11 @@ least that. The leaf terms are scored offline exactly as served (`prior_fit.leaf
 `layout_rows`, which decides which items an array has, is measured by whole fills of the same
 records, with and without it, under the leaf terms kept.
 
-With `--out` the checkpoint is copied there with the kept terms as its scoring settings
+Last, what is served is calibrated: a temperature per decide kind fitted on the score composed
+from the kept terms, on the same leaves, and folded into their weights
+(`deg_model.training.served_calibration`; values do not change, probabilities do).
+
+With `--out` the checkpoint is copied there with those settings as its scoring settings
 (`deg.json["scoring"]`) and the report in its provenance (`rule_ablation`).
 """
 from __future__ import annotations
@@ -30,6 +34,7 @@ from deg_model.checkpoint import load_checkpoint, save_checkpoint
 from deg_model.runtime import load_runtime
 from deg_model.scoring import PRIOR_KINDS, Mix, ScoringSettings
 from deg_model.training.prior_fit import fit_adjustments, fit_mix, leaf_accuracy, record_leaves
+from deg_model.training.served_calibration import calibrate_served
 
 
 def _prior_off(s: ScoringSettings) -> ScoringSettings:
@@ -103,16 +108,17 @@ def rule_ablation(checkpoint: str, *, seed: int = 11, split: str = "val_heldout"
     without_rows = whole_fill_accuracy(runtime, records, dataclasses.replace(kept, layout_rows=False))
     keep_rows = with_rows - without_rows >= threshold
     kept = dataclasses.replace(kept, layout_rows=keep_rows)
+    served, calibration = calibrate_served(runtime, leaves, kept)
     report = {"records": len(records), "seed": seed, "split": split, "threshold": threshold,
               "leaves": len(leaves), "fitted": fitted.to_dict(), "rounds": rounds,
               "layout_rows": {"with": with_rows, "without": without_rows, "kept": keep_rows},
               "kept": sorted([n for n in LEAF_TERMS if is_on(n, kept)] + (["layout_rows"] if keep_rows else [])),
               "retired": sorted([n for n in LEAF_TERMS if is_on(n, fitted) and not is_on(n, kept)]
                                 + ([] if keep_rows else ["layout_rows"])),
-              "scoring": kept.to_dict()}
+              "calibration": calibration, "field_accuracy": accuracy(served), "scoring": served.to_dict()}
     if out is not None:
         config, heads, adapters = load_checkpoint(Path(checkpoint))
-        config = dataclasses.replace(config, scoring=kept,
+        config = dataclasses.replace(config, scoring=served,
                                      provenance=dict(config.provenance, rule_ablation=report))
         save_checkpoint(out, config, heads, adapters)
         report["out"] = str(out)
