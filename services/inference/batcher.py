@@ -16,7 +16,11 @@ bitwise alike, so which worker takes a job never changes its answer. Batching ru
   exponential average of the gap between arrivals. Sparse arrivals (a gap at least the
   window) wait not at all: a companion is unlikely, so waiting would only add latency.
   Denser arrivals wait as long as the rest of a full batch is expected to take to arrive
-  (gap x free slots), capped by `window_s`. Before two arrivals the window is `window_s`.
+  (gap x free slots), capped by `window_s`. Before two arrivals the window is `window_s`, and
+  an arrival after a quiet spell (a gap over `QUIET_S`) starts the figure again, as on a fresh
+  service: a burst after minutes of sparse fills gathers its first batch in a full window (a
+  lone fill after a quiet spell pays `window_s`, 5 ms by default) instead of running its first
+  arrival alone while the rest of the burst fills the queue to `max_pending` and is refused.
 - Batches keep arrival order, and results go back to the job that asked.
 - At most `max_pending` jobs wait (running jobs do not count); one more raises `Overloaded`
   immediately instead of queueing without bound, so callers can shed load (429).
@@ -60,6 +64,7 @@ log = logging.getLogger("deg.inference.batcher")
 
 
 GAP_WEIGHT = 0.2      # weight of the newest gap between arrivals in the window's load estimate
+QUIET_S = 2.0         # a gap between arrivals longer than this starts the load estimate again
 CANCEL_WAIT_S = 2.0   # after the grace, how long cancelled batches get to reach a round boundary
 
 
@@ -207,7 +212,10 @@ class Batcher:
     def _arrived(self, now: float) -> None:
         if self._last_arrival is not None:
             gap = now - self._last_arrival
-            self._gap_s = gap if self._gap_s is None else GAP_WEIGHT * gap + (1 - GAP_WEIGHT) * self._gap_s
+            if gap > QUIET_S:
+                self._gap_s = None                  # after a quiet spell, as on a fresh service
+            else:
+                self._gap_s = gap if self._gap_s is None else GAP_WEIGHT * gap + (1 - GAP_WEIGHT) * self._gap_s
         self._last_arrival = now
 
     def backlog(self) -> Backlog:

@@ -215,6 +215,20 @@ def test_the_window_adapts_to_the_gap_between_arrivals():
     assert batcher.current_window_s() == 0.010
 
 
+def test_a_burst_after_a_quiet_spell_opens_the_full_window_as_on_a_fresh_service():
+    from services.inference.batcher import QUIET_S
+
+    batcher = Batcher(RecordingRunner(), window_s=0.010, max_batch=5, max_pending=8)
+    for t in (0.0, 1.0, 2.0):                                  # sparse fills: no window
+        batcher._arrived(t)
+    assert batcher.current_window_s() == 0.0
+    batcher._arrived(2.0 + QUIET_S + 60.0)                     # a burst's first fill, a minute later
+    assert batcher.current_window_s() == 0.010                 # gathers the burst, as a fresh service does
+    for k in range(1, 40):                                     # the burst, 1 ms apart
+        batcher._arrived(2.0 + QUIET_S + 60.0 + k * 0.001)
+    assert batcher.current_window_s() == pytest.approx(4 * 0.001, rel=1e-2)
+
+
 def test_jobs_arriving_together_after_a_quiet_spell_still_share_a_batch():
     runner = RecordingRunner()
 
