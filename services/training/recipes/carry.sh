@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 RUN=${1:-var/train-adapted/train}
 CARRY=${2:-checkpoints/runs/adapted}
-last=$(ls -d "$RUN"/step-* 2>/dev/null | tail -n 1)
+last=$(ls -d "$RUN"/step-* 2>/dev/null | tail -n 1 || true)
 [ -n "$last" ] || { echo "carry.sh: no step-* checkpoint under $RUN" >&2; exit 2; }
 mkdir -p "$CARRY"
 tmp=$(mktemp -d "$CARRY/.carry.XXXXXX")

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# From a run's step to a served checkpoint (after `adapted.sh`): the score terms that still earn
+# their place on held-out validation domains are kept and what is served is calibrated
+# (`rule-ablation`, its report in the checkpoint's provenance); then the checkpoint is measured
+# on the held-out test domains and the everyday set, deg alone, in process (the served path
+# answers bitwise alike).
+#   bash services/training/recipes/finish.sh STEP_DIR OUT [TEST_LIMIT]
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+PY=${PY:-.venv/bin/python}
+STEP=${1:?a run step directory, e.g. var/train-adapted/train/step-000760}
+OUT=${2:?the checkpoint to write, e.g. checkpoints/deg-smollm2-135m-0.6}
+LIMIT=${3:-60}
+THREADS=${THREADS:-2}
+export OMP_NUM_THREADS=$THREADS
+$PY -m services.training rule-ablation --checkpoint "$STEP" --split val_heldout --limit 40 --out "$OUT" \
+    > "$OUT.rule-ablation.json"
+mv "$OUT.rule-ablation.json" "$OUT/rule-ablation.json"
+mkdir -p "$OUT/eval"
+$PY -m services.evaluation compare --in-process --checkpoint "$OUT" --set datagen-test --limit "$LIMIT" \
+    --baselines none --threads "$THREADS" --out "$OUT/eval" --no-progress
+$PY -m services.evaluation compare --in-process --checkpoint "$OUT" --set everyday \
+    --baselines none --threads "$THREADS" --out "$OUT/eval" --no-progress

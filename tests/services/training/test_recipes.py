@@ -1,0 +1,46 @@
+"""The training recipes' shell steps: `carry.sh` keeps a run's latest step as weights alone (no
+optimizer state) and replaces the step it carried before; `adapted.sh` starts from what was
+carried when its run directory holds no step (checked on its text: the recipe itself trains)."""
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[3]
+CARRY = REPO / "services" / "training" / "recipes" / "carry.sh"
+
+
+def make_step(run: Path, step: int) -> Path:
+    d = run / f"step-{step:06d}"
+    d.mkdir(parents=True)
+    for name in ("deg.json", "heads.safetensors", "adapters.safetensors", "trainer.json", "optimizer.safetensors"):
+        (d / name).write_text(f"{name} of {step}")
+    return d
+
+
+def test_carry_keeps_the_latest_step_without_its_optimizer_state(tmp_path):
+    run, carried = tmp_path / "run", tmp_path / "carried"
+    make_step(run, 20)
+    make_step(run, 40)
+    (run / "log.jsonl").write_text('{"step": 40}\n')
+    subprocess.run(["bash", str(CARRY), str(run), str(carried)], check=True, capture_output=True)
+    assert sorted(p.name for p in carried.iterdir()) == ["log.jsonl", "step-000040"]
+    kept = carried / "step-000040"
+    assert sorted(p.name for p in kept.iterdir()) == ["adapters.safetensors", "deg.json", "heads.safetensors",
+                                                      "trainer.json"]
+    assert (kept / "trainer.json").read_text() == "trainer.json of 40"
+    make_step(run, 60)
+    subprocess.run(["bash", str(CARRY), str(run), str(carried)], check=True, capture_output=True)
+    assert sorted(p.name for p in carried.iterdir()) == ["log.jsonl", "step-000060"]
+
+
+def test_carry_without_a_step_says_so(tmp_path):
+    done = subprocess.run(["bash", str(CARRY), str(tmp_path / "empty"), str(tmp_path / "c")], capture_output=True,
+                          text=True)
+    assert done.returncode == 2 and "no step-* checkpoint" in done.stderr
+
+
+def test_the_adapted_recipe_starts_from_a_carried_step():
+    text = (REPO / "services" / "training" / "recipes" / "adapted.sh").read_text()
+    assert 'CARRY=${CARRY:-checkpoints/runs/adapted}' in text
+    assert 'cp -r "$(ls -d "$CARRY"/step-* | tail -n 1)" "$OUT/train/"' in text
