@@ -5,7 +5,8 @@
 # and fork rows entering the first adapted layer are computed once (as the run first reads the
 # record) and kept under the run's directory.
 #   1. datagen (seed 21, 5,200 records of the 36-domain generator, splits by domain); train
-#      contexts under MAXCHARS characters (3,043 records);
+#      contexts under MAXCHARS characters (3,043 records), or with WINDOWS=1 every train record,
+#      the longer ones as windows of their context (`long_records.window_records`);
 #   2. the held-out validation domains' features (VAL records of val_heldout): the loss logged at
 #      every checkpoint (`<OUT>/train/log.jsonl`, with tokens/s and every loss term);
 #   3. one run: heads warm-started from the shipped checkpoint's, adapters (decide, extract,
@@ -31,6 +32,7 @@ SAVE=${SAVE:-20}
 THREADS=${THREADS:-2}
 INIT=${INIT:-checkpoints/deg-smollm2-135m-0.5}
 CARRY=${CARRY:-checkpoints/runs/adapted}
+WINDOWS=${WINDOWS:-0}   # 1: long train records as windows (services/training/long_records.py), a new run's data
 export OMP_NUM_THREADS=$THREADS
 mkdir -p "$OUT/train"
 if ! ls -d "$OUT"/train/step-* >/dev/null 2>&1 && ls -d "$CARRY"/step-* >/dev/null 2>&1; then
@@ -39,12 +41,15 @@ if ! ls -d "$OUT"/train/step-* >/dev/null 2>&1 && ls -d "$CARRY"/step-* >/dev/nu
 fi
 
 [ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n 5200 --out "$OUT/records.jsonl" --no-progress
-$PY - "$OUT" $MAXCHARS <<'PYEOF'
+$PY - "$OUT" $MAXCHARS "$WINDOWS" <<'PYEOF'
 import json, sys
-out, maxchars = sys.argv[1], int(sys.argv[2])
+from services.training.long_records import window_records
+out, maxchars, windows = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
 recs = [json.loads(l) for l in open(f"{out}/records.jsonl")]
 for split in ("train", "val", "val_heldout", "test"):
     keep = [r for r in recs if r["split"] == split and (split != "train" or len(r["context"]) < maxchars)]
+    if split == "train" and windows:        # long records as windows of at most MAXCHARS
+        keep = [w for r in recs if r["split"] == "train" for w in window_records(r, maxchars - 1, 600)]
     with open(f"{out}/{split}.jsonl", "w") as fh:
         for r in keep:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
