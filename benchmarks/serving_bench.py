@@ -9,7 +9,8 @@ It starts its own inference process and gateway (no Redis, so no response cache 
    that same schema (`Cache-Control: no-cache, no-store`), median over `--docs` documents;
    `usage.cached_tokens` must equal the prompt tokens on the warm fill, 0 on the cold.
 2. batching: 16 different requests (~300 tokens each) one after another, then from 16
-   concurrent clients; requests/s each way, the ratio, and whether every concurrent answer is
+   concurrent clients; requests/s each way, the ratio, the median latency of a lone fill
+   (one after another), and whether every concurrent answer is
    byte-identical to its lone answer (all with no-cache, no-store: nothing is reused).
 3. fork tokens: `usage.fork_tokens` per request (median), and, in this process on the same
    checkpoint with the servers idle, fork-row tokens/s (time inside `Backbone.fork_many`) vs
@@ -85,15 +86,17 @@ async def concurrent(url: str, contexts: list[str]) -> tuple[float, list[httpx.R
 
 def batching_section(client, url, contexts: list[str]) -> tuple[float, list[int]]:
     started = time.perf_counter()
-    lone = [fill(client, url, c, SCHEMA, COLD)[1] for c in contexts]
+    timed = [fill(client, url, c, SCHEMA, COLD) for c in contexts]
     sequential = time.perf_counter() - started
+    lone = [response for _, response in timed]
     together, replies = asyncio.run(concurrent(url, contexts))
     identical = all(r.status_code == 200 and r.content == a.content for r, a in zip(replies, lone))
     health = httpx.get(url + "/health", timeout=10, trust_env=False).json()["inference"]
     seq_rps, con_rps = len(contexts) / sequential, len(contexts) / together
     print(f"[batching] {len(contexts)} requests: sequential {seq_rps:.3f} req/s, {CLIENTS} concurrent clients "
           f"{con_rps:.3f} req/s -> x{con_rps / seq_rps:.2f} (target >= 1.8); byte-identical: {identical}; "
-          f"batches {health['batches_run']}, mean batch {health['mean_batch_size']:.2f}")
+          f"batches {health['batches_run']}, mean batch {health['mean_batch_size']:.2f}; "
+          f"median lone fill {statistics.median(s for s, _ in timed):.3f} s")
     return con_rps, [r.json()["usage"]["fork_tokens"] for r in lone]
 
 

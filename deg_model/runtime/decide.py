@@ -85,9 +85,9 @@ class LeafReader:
         lm = None
         if q.prior is not None:
             lm = record(heads_out, f"prior:{q.pointer}", self.prior.decide(q.prior, answer))
-        width, row, w = int(logits.shape[-1]), _layout_item(q), self.settings.verbatim_weight
+        width, row, reads = int(logits.shape[-1]), _layout_item(q), self.settings.reads_verbatim()
         verbatim = cell = None
-        if kind == "choice" and w != 0.0:
+        if kind == "choice" and reads:
             if row is not None:
                 offsets = trunk.tokens.offsets
                 own = cell_text(f, row, trunk.text, offsets)
@@ -96,7 +96,7 @@ class LeafReader:
                 verbatim = option_evidence(f.options or (), width, text, None)
             else:
                 verbatim = option_evidence(f.options or (), width, trunk.text, trunk.memo)
-        if kind in ("score", "noul") and row is not None and w != 0.0:
+        if kind in ("score", "noul") and row is not None and reads:
             own = cell_text(f, row, trunk.text, trunk.tokens.offsets, min_match=10.0)
             if own is not None:
                 cell = cell_decision(f, kind, own, width)
@@ -112,7 +112,7 @@ class LeafReader:
         record(heads_out, f"{q.kind}:{q.pointer}", torch.stack([start, end]))
         prior = self.prior.span(q, answer, trunk, heads_out) if q.prior is not None else None
         spans, row = None, False
-        if (self.settings.relevance_weight, self.settings.closing_weight) != (0.0, 0.0):
+        if self.settings.reads_spans():
             if item is None:
                 spans = span_evidence(f, trunk.text, trunk.tokens.offsets, trunk.memo)
             elif item.cells:

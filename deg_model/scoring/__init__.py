@@ -13,11 +13,12 @@ Only this package imports `terms` and `shape` (tests/test_architecture.py checks
 """
 from __future__ import annotations
 
-from .compose import ExtractScores, decide_scores, decide_terms, extract_scores, score_leaf, score_round
-from .evidence import DecideEvidence, ExtractEvidence, LeafEvidence, PriorSpan, SpanEvidence
+from .compose import (ExtractScores, decide_scores, decide_terms, extract_outcome, extract_scores, score_leaf,
+                      score_round)
+from .evidence import DecideEvidence, ExtractEvidence, LeafEvidence, PriorSpan, SpanEvidence, as_read
 from .explain import shift_spans
 from .settings import LEGACY_BUFFERS, PRIOR_KINDS, Mix, ScoringSettings
 
 __all__ = ["DecideEvidence", "ExtractEvidence", "ExtractScores", "LEGACY_BUFFERS", "LeafEvidence", "Mix",
            "PRIOR_KINDS", "PriorSpan", "ScoringSettings", "SpanEvidence", "decide_scores", "decide_terms",
-           "extract_scores", "score_leaf", "score_round", "shift_spans"]
+           "as_read", "extract_outcome", "extract_scores", "score_leaf", "score_round", "shift_spans"]

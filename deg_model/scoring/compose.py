@@ -33,7 +33,8 @@ from .explain import explain_decide, explain_extract
 from .settings import ScoringSettings
 from .shape import no_blank_line, trim_span
 
-__all__ = ["ExtractScores", "MAX_SPAN_TOKENS", "TOP_SPANS", "decide_scores", "decide_terms", "extract_scores",
+__all__ = ["ExtractScores", "MAX_SPAN_TOKENS", "TOP_SPANS", "decide_scores", "decide_terms", "extract_outcome",
+           "extract_scores",
            "plain_spans", "score_leaf", "score_round", "span_gain", "typed_spans"]
 
 TOP_SPANS = 32                 # plain spans kept per leaf, best first
@@ -63,13 +64,21 @@ def score_leaf(settings: ScoringSettings, leaf: LeafEvidence, options: FillOptio
         if explain:
             out = _with(out, explain_decide(field, out, parts, total, probs))
         return out
-    scores = extract_scores(settings, ev)
+    return extract_outcome(settings, leaf, extract_scores(settings, ev), options,
+                           default_null_margin=default_null_margin)
+
+
+def extract_outcome(settings: ScoringSettings, leaf: LeafEvidence, scores: "ExtractScores", options: FillOptions, *,
+                    default_null_margin: float = 0.0) -> FieldOutcome:
+    """An extract leaf's outcome from its composed scores (`extract_scores` of the same
+    settings): the best valid span against the null, weighed by the null margin."""
+    ev = leaf.evidence
     margin = T.null_margin(options.null_margin, default_null_margin, settings.null_margin)
-    out = pick_extract(field, leaf.pointer, ev.text, [(span, score) for span, score, _ in scores.spans],
+    out = pick_extract(leaf.field, leaf.pointer, ev.text, [(span, score) for span, score, _ in scores.spans],
                        scores.null, null_margin=margin, date_order=options.date_order,
                        default_offset=options.default_offset)
-    if explain:
-        out = _with(out, explain_extract(field, out, ev, scores, margin))
+    if getattr(options, "explain", False):
+        out = _with(out, explain_extract(leaf.field, out, ev, scores, margin))
     return out
 
 

@@ -4,6 +4,7 @@ said and what the rules read off the context. The runtime gathers it (`runtime.d
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -11,7 +12,7 @@ import torch
 
 from deg.plan import FieldPlan
 
-__all__ = ["DecideEvidence", "ExtractEvidence", "LeafEvidence", "PriorSpan", "SpanEvidence", "Tokens"]
+__all__ = ["DecideEvidence", "ExtractEvidence", "LeafEvidence", "PriorSpan", "SpanEvidence", "Tokens", "as_read"]
 
 
 class Tokens(Protocol):
@@ -76,3 +77,16 @@ class LeafEvidence:
     field: FieldPlan
     pointer: str
     evidence: DecideEvidence | ExtractEvidence
+
+
+def as_read(leaf: LeafEvidence, settings) -> LeafEvidence:
+    """The evidence a reader under `settings` (`ScoringSettings`) gathers, from the same leaf's
+    evidence read with every rule on: what `settings` weighs 0 is not read
+    (`reads_verbatim`, `reads_spans`), exactly as `runtime.decide.LeafReader` leaves it None."""
+    ev = leaf.evidence
+    if isinstance(ev, DecideEvidence):
+        if not settings.reads_verbatim() and (ev.verbatim is not None or ev.cell is not None):
+            ev = dataclasses.replace(ev, verbatim=None, cell=None)
+    elif not settings.reads_spans() and (ev.spans is not None or ev.row):
+        ev = dataclasses.replace(ev, spans=None, row=False)
+    return leaf if ev is leaf.evidence else dataclasses.replace(leaf, evidence=ev)

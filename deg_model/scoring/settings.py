@@ -67,6 +67,14 @@ class ScoringSettings:
     def uses_prior(self, kind: str) -> bool:
         return kind in PRIOR_KINDS and self.mix(kind).prior != 0.0
 
+    def reads_verbatim(self) -> bool:
+        """Whether a decide leaf's rule evidence (verbatim option, a row's own cell) is read."""
+        return self.verbatim_weight != 0.0
+
+    def reads_spans(self) -> bool:
+        """Whether an extract leaf's span evidence (relevance, a row's cells, closing) is read."""
+        return (self.relevance_weight, self.closing_weight) != (0.0, 0.0)
+
     def with_mix(self, **mixes: Mix) -> "ScoringSettings":
         return dataclasses.replace(self, **mixes)
 

@@ -183,18 +183,12 @@ def served_scores(runtime, leaves, settings=None) -> list:
     under `settings` (default: the runtime's own): a decide leaf's composed logits [n] in head
     order (their softmax is the served distribution), an extract leaf's `scoring.ExtractScores`
     (its spans best first and the null). The runtime's settings are left as found."""
-    from deg_model.scoring import DecideEvidence, decide_scores, decide_terms, extract_scores
-    from deg_model.training.prior_fit import recording_prior, scorer
+    from deg_model.training.prior_fit import RecordedScoring
 
     settings = settings if settings is not None else runtime.scoring
-    reader = scorer(runtime, recording_prior(runtime), settings).reader
-    out = []
+    scoring = RecordedScoring.of(runtime, leaves)
     with torch.inference_mode():
-        for leaf in leaves:
-            ev = reader.evidence(leaf.question, leaf.answer, leaf.trunk).evidence
-            out.append(decide_scores(decide_terms(settings, ev)) if isinstance(ev, DecideEvidence)
-                       else extract_scores(settings, ev))
-    return out
+        return [scoring.composed(i, settings) for i in range(len(scoring.leaves))]
 
 
 def reliability_png(curves: dict[str, tuple[tuple[list, list], tuple[list, list]]], path: Path) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
@@ -33,7 +34,8 @@ from ..runtime.hooks import Observer
 from ..runtime.prior import LmPrior
 from ..runtime.questions import decide_options
 from ..runtime.rounds import RoundDecoder
-from ..scoring import PRIOR_KINDS, Mix, ScoringSettings
+from ..scoring import (PRIOR_KINDS, DecideEvidence, ExtractScores, Mix, ScoringSettings, as_read, decide_scores,
+                       decide_terms, extract_outcome, extract_scores, score_leaf)
 
 GRID = (0.0, 0.25, 0.5, 1.0, 1.5, 2.0)
 # The rules' weights fitted after the mix (`ScoringSettings`; the terms in `deg_model.scoring`).
@@ -121,16 +123,77 @@ def scorer(runtime, prior: LmPrior, settings: ScoringSettings) -> RoundDecoder:
                         runtime.default_null_margin)
 
 
-def _score(decoder: RoundDecoder, leaves: Sequence[Leaf]) -> tuple[int, float]:
-    """(correct leaves, mean log-probability of the gold outcome) of leaves scored by `decoder`."""
+# A reader's settings only decide which rules' evidence it reads (`LeafReader`): all of them.
+READ_EVERY_RULE = ScoringSettings(verbatim_weight=1.0, relevance_weight=1.0, closing_weight=1.0)
+KEPT_EXTRACT_SETTINGS = 8
+
+
+class RecordedScoring:
+    """Recorded leaves scored under any settings exactly as the server scores them, with each
+    leaf's evidence read once: read with every rule on, it is what a reader under a settings
+    would read once the rules that settings weighs 0 are dropped (`scoring.as_read`). An
+    extract's composed spans depend on its mix, relevance and closing weights alone, so they
+    are kept for the last KEPT_EXTRACT_SETTINGS of those (a null-margin grid, or switching a
+    decide rule off, composes no span again)."""
+
+    def __init__(self, runtime, leaves: Sequence[Leaf]):
+        self.leaves = list(leaves)
+        self.null_margin = runtime.default_null_margin
+        reader = LeafReader(runtime.heads, READ_EVERY_RULE, recording_prior(runtime), runtime.candidates)
+        with torch.inference_mode():
+            self.evidence = [reader.evidence(leaf.question, leaf.answer, leaf.trunk) for leaf in self.leaves]
+        self._spans: OrderedDict[tuple, dict[int, ExtractScores]] = OrderedDict()
+
+    @classmethod
+    def of(cls, runtime, leaves) -> "RecordedScoring":
+        return leaves if isinstance(leaves, cls) else cls(runtime, leaves)
+
+    def composed(self, i: int, settings: ScoringSettings):
+        """Leaf i's composed score under `settings`: a decide leaf's logits [n] in head order,
+        an extract leaf's `ExtractScores` (spans and null)."""
+        ev = as_read(self.evidence[i], settings).evidence
+        if isinstance(ev, DecideEvidence):
+            return decide_scores(decide_terms(settings, ev))
+        return extract_scores(settings, ev)
+
+    @torch.inference_mode()
+    def outcome(self, i: int, settings: ScoringSettings):
+        """Leaf i's served outcome (`FieldOutcome`) under `settings`."""
+        leaf = as_read(self.evidence[i], settings)
+        options = self.leaves[i].options
+        if isinstance(leaf.evidence, DecideEvidence):
+            return score_leaf(settings, leaf, options, default_null_margin=self.null_margin)
+        key = (settings.mix("extract"), settings.relevance_weight, settings.closing_weight)
+        table = self._spans.get(key)
+        if table is None:
+            table = self._spans[key] = {}
+            while len(self._spans) > KEPT_EXTRACT_SETTINGS:
+                self._spans.popitem(last=False)
+        self._spans.move_to_end(key)
+        scores = table.get(i)
+        if scores is None:          # what picking reads: spans and null (not the terms, for memory)
+            full = extract_scores(settings, leaf.evidence)
+            scores = table[i] = dataclasses.replace(full, pointer=[], gains=[])
+        if options.explain:         # an explanation reads the terms the kept scores leave out
+            return score_leaf(settings, leaf, options, default_null_margin=self.null_margin)
+        return extract_outcome(settings, leaf, scores, options, default_null_margin=self.null_margin)
+
+    def scored(self, i: int) -> bool:
+        """Whether leaf i counts: a decide leaf without a gold value does not."""
+        leaf = self.leaves[i]
+        return not (leaf.gold is MISSING and leaf.question.field.mode.startswith("decide."))
+
+
+def _score(scoring: RecordedScoring, indices: Sequence[int], settings: ScoringSettings) -> tuple[int, float]:
+    """(correct leaves, mean log-probability of the gold outcome) of leaves scored under `settings`."""
     correct, gold_lp, counted = 0, 0.0, 0
-    for leaf in leaves:
-        q = leaf.question
-        if leaf.gold is MISSING and q.field.mode.startswith("decide."):
+    for i in indices:
+        if not scoring.scored(i):
             continue
-        out = decoder.leaves([(q, leaf.answer)], leaf.trunk, leaf.options)[0]
+        q, gold = scoring.leaves[i].question, scoring.leaves[i].gold
+        out = scoring.outcome(i, settings)
         pred = out.value if out.found else None
-        gold = None if leaf.gold is MISSING else leaf.gold
+        gold = None if gold is MISSING else gold
         correct += leaf_correct(q.field.mode, gold, pred)
         probs = out.probabilities
         if q.field.mode == "decide.noul" and out.probability is not None:
@@ -154,24 +217,24 @@ def recording_prior(runtime) -> LmPrior:
 
 
 @torch.inference_mode()
-def fit_mix(runtime, leaves: Sequence[Leaf], grid: Sequence[float] = GRID) -> tuple[ScoringSettings, dict[str, Any]]:
+def fit_mix(runtime, leaves: "Sequence[Leaf] | RecordedScoring", grid: Sequence[float] = GRID) -> tuple[ScoringSettings, dict[str, Any]]:
     """The fitted mix (settings with the heads alone where a kind has no leaf, and no rule)
     and a report per kind: leaves, accuracy of heads alone, of the prior alone and of the
     chosen mix. The rules are off while the mix is fitted."""
-    prior = recording_prior(runtime)
+    scoring = RecordedScoring.of(runtime, leaves)
     base = all_on(ScoringSettings())
     fitted: dict[str, Mix] = {}
     report: dict[str, Any] = {}
     for kind in PRIOR_KINDS:
-        mine = [leaf for leaf in leaves if leaf.question.head == kind]
+        mine = [i for i, leaf in enumerate(scoring.leaves) if leaf.question.head == kind]
         if not mine:
             continue
         scored = {}
         for w in itertools.product(grid, grid):
             if w != (0.0, 0.0):
-                scored[w] = _score(scorer(runtime, prior, base.with_mix(**{kind: Mix(*w)})), mine)
+                scored[w] = _score(scoring, mine, base.with_mix(**{kind: Mix(*w)}))
         best = max(scored, key=lambda w: (scored[w][0], scored[w][1]))
-        n = sum(1 for leaf in mine if not (leaf.gold is MISSING and leaf.question.field.mode.startswith("decide.")))
+        n = sum(1 for i in mine if scoring.scored(i))
         fitted[kind] = Mix(*best)
         report[kind] = {"leaves": n, "mix": list(best),
                         "heads_only": scored[(1.0, 0.0)][0] / max(n, 1),
@@ -181,26 +244,26 @@ def fit_mix(runtime, leaves: Sequence[Leaf], grid: Sequence[float] = GRID) -> tu
 
 
 @torch.inference_mode()
-def fit_adjustments(runtime, leaves: Sequence[Leaf], mix: ScoringSettings) -> tuple[dict[str, float], dict[str, Any]]:
+def fit_adjustments(runtime, leaves: "Sequence[Leaf] | RecordedScoring", mix: ScoringSettings) -> tuple[dict[str, float], dict[str, Any]]:
     """The rules' weights under a fitted mix (`mix`: its per-kind mixes are read), one grid (a
     product of grids) per group of `ADJUSTMENTS`: the values with the most correct leaves of
     their kind, ties to the higher mean gold log-probability, then to the values nearest 0.
     Later groups are fitted under the values of the earlier ones. The runtime's settings are
     left as found. -> ({name: value}, report per group, under its names joined by "+")."""
-    prior = recording_prior(runtime)
+    scoring = RecordedScoring.of(runtime, leaves)
     current = mix.adjustments_off()
     values: dict[str, float] = {}
     report: dict[str, Any] = {}
     for kind, names, grids in ADJUSTMENTS:
-        mine = [leaf for leaf in leaves if leaf.question.head == kind]
+        mine = [i for i, leaf in enumerate(scoring.leaves) if leaf.question.head == kind]
         if not mine:
             continue
-        scored = {point: _score(scorer(runtime, prior, dataclasses.replace(current, **dict(zip(names, point)))), mine)
+        scored = {point: _score(scoring, mine, dataclasses.replace(current, **dict(zip(names, point))))
                   for point in itertools.product(*grids)}
         best = max(scored, key=lambda p: (scored[p][0], scored[p][1], -sum(abs(v) for v in p)))
         current = dataclasses.replace(current, **dict(zip(names, (float(v) for v in best))))
         values.update({name: float(value) for name, value in zip(names, best)})
-        n = max(sum(1 for leaf in mine if leaf.gold is not MISSING), 1)
+        n = max(sum(1 for i in mine if scoring.leaves[i].gold is not MISSING), 1)
         zero = tuple(0.0 for _ in names)
         value = [float(v) for v in best] if len(names) > 1 else float(best[0])
         report["+".join(names)] = {"kind": kind, "value": value, "without": scored[zero][0] / n,
@@ -209,16 +272,16 @@ def fit_adjustments(runtime, leaves: Sequence[Leaf], mix: ScoringSettings) -> tu
 
 
 @torch.inference_mode()
-def leaf_accuracy(runtime, leaves: Sequence[Leaf], settings: ScoringSettings) -> dict[str, dict[str, float]]:
+def leaf_accuracy(runtime, leaves: "Sequence[Leaf] | RecordedScoring", settings: ScoringSettings) -> dict[str, dict[str, float]]:
     """Per leaf mode: correct / scored leaves when scored under `settings`, exactly as the
     runtime would score them (decide leaves without a gold value are not scored)."""
-    decoder = scorer(runtime, recording_prior(runtime), settings)
+    scoring = RecordedScoring.of(runtime, leaves)
     tally: dict[str, list[int]] = {}
-    for leaf in leaves:
+    for i, leaf in enumerate(scoring.leaves):
         q = leaf.question
-        if leaf.gold is MISSING and q.field.mode.startswith("decide."):
+        if not scoring.scored(i):
             continue
-        out = decoder.leaves([(q, leaf.answer)], leaf.trunk, leaf.options)[0]
+        out = scoring.outcome(i, settings)
         pred = out.value if out.found else None
         ok = leaf_correct(q.field.mode, None if leaf.gold is MISSING else leaf.gold, pred)
         row = tally.setdefault(q.field.mode, [0, 0])

@@ -24,7 +24,7 @@ from degcommon.metrics import expected_calibration_error
 from ..runtime.questions import decide_options
 from ..scoring import Mix, ScoringSettings
 from .calibration import KindData, confidences, fit_temperature, nll, served_scores
-from .prior_fit import MISSING, Leaf
+from .prior_fit import MISSING, Leaf, RecordedScoring
 
 # Per decide kind, the settings' weights besides its mix that weigh one of its terms.
 SCALED_WEIGHTS: dict[str, tuple[str, ...]] = {"choice": ("verbatim_weight",), "score": (), "noul": ("noul_shift",)}
@@ -37,10 +37,11 @@ def scaled(settings: ScoringSettings, kind: str, factor: float) -> ScoringSettin
                                **{name: getattr(settings, name) * factor for name in SCALED_WEIGHTS[kind]})
 
 
-def served_kind_data(runtime, leaves: Sequence[Leaf], settings: ScoringSettings) -> dict[str, KindData]:
+def served_kind_data(runtime, leaves: "Sequence[Leaf] | RecordedScoring", settings: ScoringSettings) -> dict[str, KindData]:
     """Per decide kind: the composed logits of each leaf with a gold option, and its index."""
     data = {kind: KindData() for kind in SCALED_WEIGHTS}
-    for leaf, logits in zip(leaves, served_scores(runtime, leaves, settings)):
+    scoring = RecordedScoring.of(runtime, leaves)
+    for leaf, logits in zip(scoring.leaves, served_scores(runtime, scoring, settings)):
         kind = leaf.question.head
         if kind not in data or leaf.gold is MISSING:
             continue
@@ -51,7 +52,7 @@ def served_kind_data(runtime, leaves: Sequence[Leaf], settings: ScoringSettings)
     return data
 
 
-def calibrate_served(runtime, leaves: Sequence[Leaf], settings: ScoringSettings) -> tuple[ScoringSettings, dict[str, Any]]:
+def calibrate_served(runtime, leaves: "Sequence[Leaf] | RecordedScoring", settings: ScoringSettings) -> tuple[ScoringSettings, dict[str, Any]]:
     """-> (the settings with each decide kind's fitted temperature folded in, a report per kind
     and the pooled decide ECE before and after)."""
     data = served_kind_data(runtime, leaves, settings)

@@ -23,6 +23,7 @@ With `--out` the checkpoint is copied there with those settings as its scoring s
 from __future__ import annotations
 
 import dataclasses
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -33,7 +34,7 @@ from degdata import generate
 from deg_model.checkpoint import load_checkpoint, save_checkpoint
 from deg_model.runtime import load_runtime
 from deg_model.scoring import PRIOR_KINDS, Mix, ScoringSettings
-from deg_model.training.prior_fit import fit_adjustments, fit_mix, leaf_accuracy, record_leaves
+from deg_model.training.prior_fit import RecordedScoring, fit_adjustments, fit_mix, leaf_accuracy, record_leaves
 from deg_model.training.served_calibration import calibrate_served
 
 
@@ -93,29 +94,44 @@ def rule_ablation(checkpoint: str, *, seed: int = 11, split: str = "val_heldout"
         raise ValueError(f"rule ablation fits on held-out validation domains, not {split!r}")
     runtime = load_runtime(checkpoint)
     records = list(generate(seed, limit, split=split))
+    seconds: dict[str, float] = {}
+    clock = time.perf_counter()
+
+    def lap(name: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        seconds[name], clock = round(now - clock, 1), now
+
     bar = tqdm(total=len(records), desc="rule-ablation", disable=not progress)
     leaves = record_leaves(runtime, records, progress=lambda n: bar.update(1))
     bar.close()
+    leaves = RecordedScoring(runtime, leaves)         # each leaf's evidence read once for every fit below
+    lap("record")
     mix, _ = fit_mix(runtime, leaves)
     adjust, _ = fit_adjustments(runtime, leaves, mix)
     fitted = dataclasses.replace(mix, **adjust, layout_rows=True)
+    lap("fit")
 
     def accuracy(settings: ScoringSettings) -> float:
         return leaf_accuracy(runtime, leaves, settings)["all"]["accuracy"]
 
     kept, rounds = eliminate(accuracy, fitted, threshold)
+    lap("eliminate")
     with_rows = whole_fill_accuracy(runtime, records, kept)
     without_rows = whole_fill_accuracy(runtime, records, dataclasses.replace(kept, layout_rows=False))
     keep_rows = with_rows - without_rows >= threshold
     kept = dataclasses.replace(kept, layout_rows=keep_rows)
+    lap("layout_rows")
     served, calibration = calibrate_served(runtime, leaves, kept)
+    lap("calibrate")
     report = {"records": len(records), "seed": seed, "split": split, "threshold": threshold,
-              "leaves": len(leaves), "fitted": fitted.to_dict(), "rounds": rounds,
+              "leaves": len(leaves.leaves), "fitted": fitted.to_dict(), "rounds": rounds,
               "layout_rows": {"with": with_rows, "without": without_rows, "kept": keep_rows},
               "kept": sorted([n for n in LEAF_TERMS if is_on(n, kept)] + (["layout_rows"] if keep_rows else [])),
               "retired": sorted([n for n in LEAF_TERMS if is_on(n, fitted) and not is_on(n, kept)]
                                 + ([] if keep_rows else ["layout_rows"])),
-              "calibration": calibration, "field_accuracy": accuracy(served), "scoring": served.to_dict()}
+              "calibration": calibration, "field_accuracy": accuracy(served), "scoring": served.to_dict(),
+              "seconds": seconds}
     if out is not None:
         config, heads, adapters = load_checkpoint(Path(checkpoint))
         config = dataclasses.replace(config, scoring=served,
