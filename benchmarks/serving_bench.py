@@ -110,10 +110,10 @@ def kernel_rates(checkpoint: str, contexts: list[str], fork_tokens: list[int]) -
     spent = {"prefill": 0.0, "fork": 0.0, "fork_tokens": 0, "prefill_tokens": 0}
     prefill, fork_many = rt.backbone.prefill, rt.backbone.fork_many
 
-    def timed_prefill(ids):
+    def timed_prefill(ids, **kw):
         started = time.perf_counter()
         try:
-            return prefill(ids)
+            return prefill(ids, **kw)
         finally:
             spent["prefill"] += time.perf_counter() - started
             spent["prefill_tokens"] += int(ids.shape[0])
