@@ -13,11 +13,8 @@ A lone tile is never a batch of one: `torch.bmm` hands a one-problem batch to th
 plain GEMM, which may run it multi-threaded with its own blocking, while a batch of several is
 split across threads a problem at a time; on some CPUs the two give a token different last
 bits, so a one-field schema (whose fork pass is often one tile) drifted from the same field
-in a bigger schema. Every tile is therefore solved as two half-tile problems (rows 0..n/2-1
-and n/2..n-1, the same shapes whatever the batch): even a lone tile is a batch of two, at no
-extra work (a zero tile beside it would double a lone tile's GEMM, and small schemas run
-hundreds of lone tiles a fill). A tile of odd height, which the fork grid never makes, is
-solved beside a zero tile when alone.
+in a bigger schema. A lone tile is therefore solved beside a zero tile (its result dropped):
+every tile, alone or not, takes the batched path.
 
 Bias is added as a separate elementwise op on the tiled path (per element, so invariant).
 """
@@ -38,13 +35,10 @@ def linear(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None = No
         from .triton_gemm import bi_linear
         flat = x.reshape(-1, x.shape[-1])
         return bi_linear(flat, weight, bias).view(*x.shape[:-1], weight.shape[0])
-    tiles, n, d_in = x.shape
+    tiles = x.shape[0]
     x = x.contiguous()
+    if tiles == 1:
+        x = torch.cat([x, torch.zeros_like(x)])                     # [2, n, in]: never a batch of one
     wt = weight.t()                                                  # [in, out] view
-    if n % 2 == 0:
-        halves = x.view(tiles * 2, n // 2, d_in)                     # [2 tiles, n/2, in]
-        out = torch.bmm(halves, wt.expand(tiles * 2, d_in, wt.shape[1])).view(tiles, n, wt.shape[1])
-    else:
-        padded = torch.cat([x, torch.zeros_like(x)]) if tiles == 1 else x   # never a batch of one
-        out = torch.bmm(padded, wt.expand(padded.shape[0], d_in, wt.shape[1]))[:tiles]  # [tiles, n, out]
+    out = torch.bmm(x, wt.expand(x.shape[0], wt.shape[0], wt.shape[1]))[:tiles]  # [tiles, n, out]
     return out if bias is None else out + bias
