@@ -113,21 +113,47 @@ def test_tiled_linear_gives_a_token_the_same_bits_anywhere(threads):
 
 def test_a_lone_tile_takes_the_batched_gemm_path(monkeypatch):
     """A one-problem `bmm` goes to the BLAS's plain GEMM, whose last bits may differ from a
-    batched problem's on some CPUs: a lone tile is solved beside a zero tile, never alone."""
+    batched problem's on some CPUs: a lone tile is two half-width problems of one batch (an odd
+    width: beside a zero tile), never a batch of one."""
     seen = []
     real_bmm = torch.bmm
 
     def spy(a, b, *args, **kwargs):
-        seen.append(int(a.shape[0]))
+        seen.append((int(a.shape[0]), int(b.shape[-1])))
         return real_bmm(a, b, *args, **kwargs)
     monkeypatch.setattr(torch, "bmm", spy)
     gen = torch.Generator().manual_seed(7)
-    weight, bias = torch.randn(48, 32, generator=gen), torch.randn(48, generator=gen)
-    tiles = torch.randn(3, 64, 32, generator=gen)
-    together = linear(tiles, weight, bias)
-    lone = linear(tiles[1:2], weight, bias)
-    assert seen == [3, 2] and lone.shape == (1, 64, 48)
-    assert torch.equal(lone[0], together[1])
+    for width in (48, 47):
+        seen.clear()
+        weight, bias = torch.randn(width, 32, generator=gen), torch.randn(width, generator=gen)
+        tiles = torch.randn(3, 64, 32, generator=gen)
+        together = linear(tiles, weight, bias)
+        lone = linear(tiles[1:2], weight, bias)
+        assert seen == [(3, width), (2, width // 2 if width % 2 == 0 else width)]
+        assert lone.shape == (1, 64, width) and torch.equal(lone[0], together[1])
+
+
+# (in, out) of every projection of the embedded SmolLM2-135M (qkv, o, gate_up, down, lm head)
+# and of its rank-16 adapters, on the fork grid's 16-row tiles
+BACKBONE_SHAPES = [(576, 960), (576, 576), (576, 3072), (1536, 576), (576, 49152), (576, 48), (16, 960),
+                   (16, 3072)]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_lone_tile_has_the_bits_it_has_among_other_tiles(threads):
+    old = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        gen = torch.Generator().manual_seed(11)
+        for n_in, n_out in BACKBONE_SHAPES:
+            weight = torch.randn(n_out, n_in, generator=gen) * 0.05
+            tiles = torch.randn(4, 16, n_in, generator=gen)
+            tiles[2, 5:] = 0.0                                   # a part-filled tile, as forks leave them
+            together = linear(tiles, weight)
+            for t in range(4):
+                assert torch.equal(linear(tiles[t:t + 1], weight)[0], together[t]), (n_in, n_out, t)
+    finally:
+        torch.set_num_threads(old)
 
 
 def test_rows_attention_matches_softmax_and_is_row_invariant():
