@@ -20,6 +20,10 @@ atomically. The checkpoint's `deg.json` provenance gets a `calibration` entry (t
 record count); `heads.safetensors` gets the fitted temperatures buffer. The reliability
 diagram and the report are written beside it (`reliability.png`, `calibration.json`).
 
+Heads trained as a residual on the LM prior (`--prior-residual`) are served beside it with
+weights 1 and 1: on a val cache that keeps the prior, each question's NLL and confidence are
+those of that composed score (the temperature scales the head's logits, as served).
+
 Which records: the caller passes val features. Test records and ExtractBench must never be
 used to fit; `calibrate` refuses records whose uid is marked as test.
 
@@ -60,6 +64,18 @@ class KindData:
     """Uncalibrated (T = 1) logits of every val question of one head kind, float64."""
     logits: list = field(default_factory=list)     # decide: [n]; extract: (start [T+1], end [T+1])
     targets: list = field(default_factory=list)    # decide: int; extract: tuple of (s, e)
+    priors: list = field(default_factory=list)     # per question its cached LM prior or None (may be empty)
+
+    def with_priors(self):
+        """(logits, target, prior) per question; no priors kept: None each."""
+        priors = self.priors if len(self.priors) == len(self.logits) else [None] * len(self.logits)
+        return zip(self.logits, self.targets, priors)
+
+
+def at_temperature(z: torch.Tensor, prior: torch.Tensor | None, temperature: float) -> torch.Tensor:
+    """Logits [n] at `temperature`; beside the cached LM prior (a head trained as its residual),
+    the score served with head and prior at weights 1 and 1 (`losses.with_prior`)."""
+    return z / temperature if prior is None else losses.with_prior(z / temperature, prior)
 
 
 def collect(heads: Heads, records: Sequence[FeatureRecord]) -> dict[str, KindData]:
@@ -78,31 +94,33 @@ def collect(heads: Heads, records: Sequence[FeatureRecord]) -> dict[str, KindDat
                 else:
                     data[q.kind].logits.append(out.double())
                     data[q.kind].targets.append(q.target)
+                data[q.kind].priors.append(q.prior)
     return data
 
 
 def nll(kind: str, d: KindData, temperature: float) -> float:
     total = 0.0
-    for z, t in zip(d.logits, d.targets):
+    for z, t, prior in d.with_priors():
         if kind == "extract":
-            total += float(losses.extract_loss(z[0] / temperature, z[1] / temperature, t))
+            total += float(losses.extract_loss(at_temperature(z[0], prior, temperature), z[1] / temperature, t))
         else:
-            total += float(-torch.log_softmax(z / temperature, -1)[t])
+            total += float(-torch.log_softmax(at_temperature(z, prior, temperature), -1)[t])
     return total / max(1, len(d.logits))
 
 
 def confidences(kind: str, d: KindData, temperature: float) -> tuple[list[float], list[bool]]:
     conf, correct = [], []
-    for z, t in zip(d.logits, d.targets):
+    for z, t, prior in d.with_priors():
         if kind == "extract":
-            ps, pe = torch.softmax(z[0] / temperature, -1), torch.softmax(z[1] / temperature, -1)
+            ps = torch.softmax(at_temperature(z[0], prior, temperature), -1)
+            pe = torch.softmax(z[1] / temperature, -1)
             s, e = int(ps.argmax()), int(pe.argmax())
             null = ps.shape[0] - 1
             gold = set(t) if t else {(null, null)}
             conf.append(float(ps[s] * pe[e]))
             correct.append((s, e) in gold)
         else:
-            p = torch.softmax(z / temperature, -1)
+            p = torch.softmax(at_temperature(z, prior, temperature), -1)
             conf.append(float(p.max()))
             correct.append(int(p.argmax()) == t)
     return conf, correct
@@ -205,6 +223,11 @@ def calibrate_checkpoint(checkpoint: str | Path, val_features: str | Path) -> Ca
     records = load_cache(val_features)
     if not records:
         raise ValueError(f"{val_features}: no val records to calibrate on")
+    residual = "prior_residual" in config.provenance
+    if residual != any(q.prior is not None for r in records for q in r.questions):
+        raise ValueError(f"{val_features}: a checkpoint {'' if residual else 'not '}trained as a residual on the "
+                         f"LM prior calibrates on val features {'with' if residual else 'without'} the prior "
+                         f"(features --prior-residual)")
     adapters = None
     embed = heads.context != "hidden" and needs_embeddings(records)
     if embed or adapter_tensors is not None:

@@ -11,10 +11,13 @@ Per record: the trunk's final-normed hidden states at the context tokens (`ctx`
 [Tc, H]) and, per question, `a` [H] (the `ANSWER:` token) and `o` [n, H] (option line ends),
 read from fork rows exactly as the runtime reads them (`runtime.asking.Asker`). Forks run in micro-batches under a
 token budget; a row's numerics do not depend on the other rows (batch-invariant fork path).
+With `--prior-residual` each decide / extract question also keeps the LM prior the runtime
+mixes in (`runtime.prior`: its rows run on the base model, so it too is exact to cache).
 
 On disk: one `torch.save` file per record, `<dir>/<sha256(uid)[:16]>.pt`, plus `index.json`
 (the uids in order and the backbone identity). A cache built for another backbone or
-layout is refused rather than silently mixed.
+layout is refused rather than silently mixed. A record saved before a field existed loads
+with that field's default (e.g. no prior).
 """
 from __future__ import annotations
 
@@ -50,6 +53,10 @@ class FeatureQuestion:
     h0: torch.Tensor | None = None          # [n, H] hidden entering layer adapt_from
     answer: int | None = None               # row position of `a`
     options: tuple[int, ...] = ()           # row positions of `o_i`
+    # The LM prior as served (`--prior-residual`; float64 log-probabilities, None without):
+    # decide [n] over the head's outcomes in target order; extract [Tc+1] the start prior
+    # over the context tokens, null last. The base model's answer: constant per record.
+    prior: torch.Tensor | None = None
 
 
 @dataclass
@@ -118,6 +125,11 @@ def save_cache(directory: str | Path, records: Iterable[FeatureRecord], identity
         save_record(directory / record_file_name(rec.uid), rec)
         uids.append(rec.uid)
     write_index(directory, identity, uids)
+
+
+def cache_has_priors(identity: dict[str, Any]) -> bool:
+    """Whether a cache (by its index identity) keeps the LM prior of its questions."""
+    return "prior_framing" in identity
 
 
 def read_record(path: Path) -> FeatureRecord:

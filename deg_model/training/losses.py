@@ -13,6 +13,12 @@
   summed and divided by `1 + n_items`, so a long region with many items does not
   dominate the step.
 
+Residual on the LM prior (`residual_*`, a question whose features carry the prior's
+log-probabilities): the loss reads the score served with head and prior both at weight 1
+(`deg_model.scoring`): decide, the CE of `log_softmax(logits) + prior`; extract, the start
+pointer `log_softmax(start) + prior_start` renormalised, the end the head's own (the prior's
+end is uniform: a constant that cancels). The head then learns what the prior gets wrong.
+
 Every function also has its closed-form gradient with respect to the logits
 (`*_logit_grad`), which the tests hold against autograd; the heads' parameter gradients
 are held against central finite differences.
@@ -43,6 +49,22 @@ def decide_loss(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
 
 def decide_logit_grad(logits: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
     return torch.softmax(logits, -1) - target.to(logits.dtype)
+
+
+def with_prior(logits: torch.Tensor, prior: torch.Tensor) -> torch.Tensor:
+    """[n] the head's log-probabilities plus the prior's (weights 1 and 1, as served); -inf
+    where the prior rules an outcome out."""
+    return torch.log_softmax(logits, -1) + prior.to(logits.dtype)
+
+
+def residual_decide_loss(logits: torch.Tensor, prior: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """CE of the composed score `log_softmax(logits) + prior` [n] against `target` [n]."""
+    return decide_loss(with_prior(logits, prior), target)
+
+
+def residual_decide_logit_grad(logits: torch.Tensor, prior: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    # d/dz log_softmax(z) passes a gradient summing to 0 unchanged: the composed softmax minus the target
+    return decide_logit_grad(with_prior(logits, prior), target)
 
 
 def one_hot(index: int, n: int, dtype=torch.float32) -> torch.Tensor:
@@ -83,6 +105,20 @@ def extract_logit_grad(start: torch.Tensor, end: torch.Tensor,
     gs = torch.softmax(start, -1).index_add(0, s_idx, -post)
     ge = torch.softmax(end, -1).index_add(0, e_idx, -post)
     return gs, ge
+
+
+def residual_extract_loss(start: torch.Tensor, end: torch.Tensor, prior_start: torch.Tensor,
+                          positives: Sequence[tuple[int, int]]) -> torch.Tensor:
+    """Marginal span NLL with the start pointer composed with the prior's start [T+1] (null
+    last): `log_softmax(log_softmax(start) + prior_start)`; the end is the head's."""
+    return extract_loss(with_prior(start, prior_start), end, positives)
+
+
+def residual_extract_logit_grad(start: torch.Tensor, end: torch.Tensor, prior_start: torch.Tensor,
+                                positives: Sequence[tuple[int, int]]) -> tuple[torch.Tensor, torch.Tensor]:
+    """d loss / d head logits: the composed start's softmax minus the positives' posterior
+    (the start gradient sums to 0, so it passes the head's log_softmax unchanged)."""
+    return extract_logit_grad(with_prior(start, prior_start), end, positives)
 
 
 def count_loss(logits: torch.Tensor, count: int, lo: int, hi: int) -> torch.Tensor:

@@ -2,7 +2,9 @@
 
 total = decide + extract + 0.5 count + anchor, each term the mean over its questions in
 the batch (a term with no question in the batch is 0). Heads run at temperature 1 during
-training: calibration fits the temperatures afterwards, on val records only.
+training: calibration fits the temperatures afterwards, on val records only. A decide or
+extract question whose features carry the LM prior (`--prior-residual`) is trained on the
+head composed with the prior (`losses.residual_*`); every other question as before.
 
 The two other terms of contract 12.4 and why they are not separate terms here:
 - `anchor_count`: anchored arrays already get the index-mode count question (see
@@ -65,13 +67,20 @@ def raw_logits(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None):
 
 
 def question_loss(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None) -> torch.Tensor:
+    """The question's loss; with the LM prior cached beside it (`q.prior`), the loss of the
+    score served with head and prior at weights 1 and 1, so the head learns the residual."""
     out = raw_logits(heads, q, ctx, keys)
     if q.kind in ("choice", "score", "noul"):
-        return losses.decide_loss(out, losses.one_hot(q.target, out.shape[0], out.dtype))
+        target = losses.one_hot(q.target, out.shape[0], out.dtype)
+        if q.prior is not None:
+            return losses.residual_decide_loss(out, q.prior, target)
+        return losses.decide_loss(out, target)
     if q.kind == "count":
         return losses.count_loss(out, q.target, *q.bounds)
     if q.kind == "anchor":
         return losses.anchor_loss(out, [s - q.region[0] for s in q.starts])
+    if q.prior is not None:
+        return losses.residual_extract_loss(out[0], out[1], q.prior, q.spans)
     return losses.extract_loss(out[0], out[1], q.spans)
 
 

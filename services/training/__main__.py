@@ -2,10 +2,10 @@
 
     python -m services.training train --out DIR (--records PATH | --features DIR) --steps N
         [--batch-records 8] [--lr 1e-3] [--warmup 20] [--seed 0] [--save-every 100]
-        [--array-mode index|anchor] [--limit N] [--world-size N]
+        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual]
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
-    python -m services.training features --records PATH --split train|val --out DIR
+    python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
     python -m services.training fit-prior --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
     python -m services.training rule-ablation --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
@@ -14,6 +14,9 @@
 
 The backbone's layers below the adapted ones stay frozen (their features are cached); LoRA
 adapters on the top layers (`--lora-rank`, `--adapt-from`, `--adapt-context`) train with the heads.
+`--prior-residual` trains the heads as a residual on the LM prior they are served beside: the
+features keep each question's prior, the loss reads head + prior, and the checkpoints are
+served with head and prior both at weight 1.
 """
 from __future__ import annotations
 
@@ -35,13 +38,16 @@ from .pipeline import cache_features, read_records, run_calibration, run_trainin
 from .settings import TrainingServiceSettings
 from .trainer import TrainSettings
 
+PRIOR_RESIDUAL_HELP = ("train the heads as a residual on the LM prior (features with the prior; checkpoints "
+                       "served with head 1, prior 1); a --features cache must be built with --prior-residual")
+
 
 def _train_settings(args) -> TrainSettings:
     return TrainSettings(steps=args.steps, batch_records=args.batch_records, lr=args.lr, warmup=args.warmup,
                          seed=args.seed, save_every=args.save_every, array_mode=args.array_mode,
                          context=args.context, lora_rank=args.lora_rank, lora_alpha=args.lora_alpha,
                          lora_lr=args.lora_lr, lora_from=args.lora_from, init_from=args.init_from,
-                         val_features=args.val_features, threads=args.threads)
+                         val_features=args.val_features, threads=args.threads, prior_residual=args.prior_residual)
 
 
 def _add_train_args(p):
@@ -74,6 +80,7 @@ def _add_train_args(p):
                    help="torch CPU threads of the run (its bytes are reproducible at equal threads)")
     p.add_argument("--val-features", default=None,
                    help="a val feature cache whose loss is logged at every checkpoint (<out>/log.jsonl)")
+    p.add_argument("--prior-residual", action="store_true", help=PRIOR_RESIDUAL_HELP)
 
 
 def _add_world_size(p):
@@ -142,6 +149,8 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
                    help="with --adapt-from: cache the trunk entering that layer, so training adapts the context too")
     f.add_argument("--max-forks", type=int, default=None,
                    help="cache at most this many questions per record (anchor/count always kept)")
+    f.add_argument("--prior-residual", action="store_true",
+                   help="also cache each decide/extract question's LM prior as served (for train --prior-residual)")
     v = sub.add_parser("validate", help="the training loss of checkpoints on a val feature cache")
     v.add_argument("--features", required=True)
     v.add_argument("checkpoints", nargs="+")
@@ -199,7 +208,8 @@ def run(args: argparse.Namespace) -> int:
         elif args.command == "features":
             print(cache_features(args.records, args.split, args.out, array_mode=args.array_mode, seed=args.seed,
                                  limit=args.limit, progress=True, adapt_from=args.adapt_from,
-                                 max_forks=args.max_forks, adapt_context=args.adapt_context))
+                                 max_forks=args.max_forks, adapt_context=args.adapt_context,
+                                 prior_residual=args.prior_residual))
         elif args.command == "validate":
             for row in validation_loss(args.checkpoints, args.features):
                 print(json.dumps(row))

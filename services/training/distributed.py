@@ -38,7 +38,6 @@ import json
 import os
 import socket
 import zlib
-from dataclasses import asdict
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -57,8 +56,9 @@ from deg_model.training.features import (FeatureRecord, attach_embeddings, embed
 from deg_model.training.objective import TERMS, share_of_global_loss, term_counts
 
 from .pipeline import cache_features
-from .run_state import STEP_DIR, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint
-from .trainer import TrainSettings, _param_groups, batch_indices, lr_at
+from .run_state import (STEP_DIR, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint,
+                        settings_record)
+from .trainer import TrainSettings, _param_groups, batch_indices, carries_priors, check_prior_residual, lr_at
 
 RANK_SEED_STRIDE = 1_000_033
 BACKEND = "gloo"
@@ -186,6 +186,7 @@ def train_data_parallel(settings: TrainSettings, shard: Sequence[FeatureRecord],
     sizes = _gathered(len(shard))
     if min(sizes) == 0:
         raise ValueError(f"every rank needs training records; shard sizes by rank: {sizes}")
+    check_prior_residual(settings, any(_gathered(carries_priors(shard))))     # the same on every rank
     threads = torch.get_num_threads()
     torch.set_num_threads(settings.threads)
     try:
@@ -208,7 +209,7 @@ def _train(settings, shard, out: Path, stop_after, progress, on_step) -> Path:
     last = latest_checkpoint(out)
     if last is not None:
         state = json.loads((last / "trainer.json").read_text())
-        if state["settings"] != json.loads(json.dumps(asdict(settings))):
+        if state["settings"] != json.loads(json.dumps(settings_record(settings))):
             raise ValueError(f"{last}: checkpoint was trained with other settings {state['settings']}")
         if state.get("world_size", 1) != world:
             raise ValueError(f"{last}: checkpoint belongs to a {state.get('world_size', 1)}-process run, not {world}")
@@ -308,7 +309,8 @@ def run_data_parallel_training(out: str | Path, settings: TrainSettings, *, feat
             raise ValueError("give the training records (--records) or a feature cache (--features)")
         features = cache_features(records, "train", Path(out) / "features" / f"train-shard-{rank}-of-{world}",
                                   array_mode=settings.array_mode, seed=settings.seed, limit=limit,
-                                  progress=progress and rank == 0, select=lambda r: mine(r["uid"]))
+                                  progress=progress and rank == 0, select=lambda r: mine(r["uid"]),
+                                  prior_residual=settings.prior_residual)
     shard = load_cache(features, select=mine)
     if settings.context != "hidden" and needs_embeddings(shard):
         attach_embeddings(shard, embedding_table(settings.backbone))

@@ -20,6 +20,9 @@ Targets (contract 12.3, 12.4, 12.6):
   earliest span that no sibling shares, else of its earliest span. An instance whose items
   do not get distinct anchors inside the region is left out (`anchor_skipped_arrays`), with
   its items' subtree.
+
+With `prior` (`--prior-residual`) a decide / extract example also carries the LM prior's rows
+(`prior_rows`), in the shown option order the target indexes.
 """
 from __future__ import annotations
 
@@ -39,6 +42,9 @@ from deg_model.checkpoint import CheckpointConfig, fresh_heads
 from deg_model.runtime.arrays import count_bounds
 from deg_model.runtime.decode import TokenMap
 from deg_model.runtime.fill import LOCATOR_TOKENS, Item, Question, Runtime
+from deg_model.runtime.prior import DEFAULT_FRAMING, LmPrior, PriorRows
+from deg_model.runtime.questions import QuestionBuilder
+from deg_model.scoring import PRIOR_KINDS
 from deg_model.tokenize import Trunk
 
 SHUFFLE_P = 0.5
@@ -60,6 +66,7 @@ class Example:
     region: tuple[int, int] | None = None   # anchor question region [lo, hi)
     starts: tuple[int, ...] = ()            # anchor targets (absolute token indices)
     item_anchor: tuple[int, int] | None = None  # anchored extract: (anchor, region end)
+    prior_rows: PriorRows | None = None     # the LM prior's rows as served (builder with `prior`)
 
 
 @dataclass
@@ -75,7 +82,7 @@ def training_runtime(backbone: Backbone, *, array_mode: str = "index") -> Runtim
     if array_mode not in ("index", "anchor"):
         raise ValueError(f"array_mode must be 'index' or 'anchor', got {array_mode!r}")
     config = CheckpointConfig(model_id="training", backbone="training", array_mode=array_mode,
-                              hidden=backbone.spec.hidden_size)
+                              hidden=backbone.spec.hidden_size, prior_framing=DEFAULT_FRAMING)
     return Runtime(backbone, fresh_heads(backbone.spec.hidden_size), config)
 
 
@@ -120,12 +127,25 @@ def char_to_token_span(offsets: torch.Tensor, start: int, end: int) -> tuple[int
 
 
 class ExampleBuilder:
-    """Builds the examples of records with one runtime's layout and array mode."""
+    """Builds the examples of records with one runtime's layout and array mode.
 
-    def __init__(self, runtime: Runtime, *, seed: int = 0):
+    `prior`: every decide / extract question also carries the LM prior's rows, built by the
+    runtime's own question builder as a runtime mixing the prior in builds them (same field,
+    shown pointer and shown option order), and `prior_reader` reads them."""
+
+    def __init__(self, runtime: Runtime, *, seed: int = 0, prior: bool = False):
         self.questions, self.seed = runtime.questions, seed
         self.layout, self.config = runtime.layout, runtime.config
         self.options = FillOptions()
+        self.prior_reader: LmPrior | None = None
+        if prior:
+            self.questions = QuestionBuilder(runtime.layout, runtime.config, frozenset(PRIOR_KINDS))
+            self.prior_reader = LmPrior(runtime.backbone, self.questions.prior)
+
+    @property
+    def prior_framing(self) -> str | None:
+        """The framing of the prior rows its questions carry; None without."""
+        return self.questions.prior.framing if self.questions.prior is not None else None
 
     # ------------------------------------------------------------------ public
     def build(self, record: dict[str, Any]) -> RecordExamples:
@@ -169,7 +189,7 @@ class ExampleBuilder:
 
     # ------------------------------------------------------------------ targets
     def _target(self, q: Question, plan: FillPlan, gold: "_Gold", perms, scope, stats):
-        base = dict(pointer=q.pointer, ids=q.ids, answer=q.answer, options=list(q.options))
+        base = dict(pointer=q.pointer, ids=q.ids, answer=q.answer, options=list(q.options), prior_rows=q.prior)
         if q.kind == "leaf":
             return self._leaf(q.field, q.pointer, gold, scope, base, stats), []
         value = resolve_pointer(gold.value, q.pointer)

@@ -5,7 +5,8 @@ Per record: the trunk's final-normed hidden states at the context tokens (`ctx`
 read from fork rows exactly as the runtime reads them (`runtime.asking.Asker`). Forks run in micro-batches under a
 token budget; a row's numerics do not depend on the other rows (batch-invariant fork path).
 The records, their on-disk layout and loading live in `deg_model.training.features` (what
-calibration reads too).
+calibration reads too). With a builder that carries the LM prior's rows (`--prior-residual`),
+each decide / extract question also gets the prior as served (`prior_features`).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from deg_model.training.features import (FORK_TOKEN_BUDGET, FeatureQuestion, Fea
                                          read_record, record_file_name, save_record, write_index)
 
 from .examples import Example, ExampleBuilder
+from .prior_features import question_priors
 
 
 def cap_examples(examples: list[Example], max_forks: int | None, seed: int, uid: str) -> list[Example]:
@@ -48,13 +50,17 @@ def record_features(backbone: Backbone, builder: ExampleBuilder, record: dict[st
     hidden states entering that layer and the trunk's K/V of the adapted layers, or with
     `adapt_context` (the adapters read the context too) the trunk's hidden states entering
     that layer instead of its K/V: training re-reads the context through the adapted layers.
-    `max_forks`: cache at most that many of the record's questions (`cap_examples`)."""
+    `max_forks`: cache at most that many of the record's questions (`cap_examples`).
+    A builder with the LM prior (`ExampleBuilder(prior=True)`) gives every decide / extract
+    question its prior as served (`FeatureQuestion.prior`)."""
     built = builder.build(record)
     examples = cap_examples(built.examples, max_forks, builder.seed, built.uid)
     trunk_h0 = None
     if adapt_context:
         if adapt_from is None:
             raise ValueError("adapt_context needs adapt_from (the first adapted layer)")
+        if builder.prior_reader is not None:
+            raise ValueError("the LM prior runs on the base trunk; with adapt_context the served trunk is adapted")
         state, trunk_h0 = backbone.prefill_captured(built.trunk.ids, adapt_from)
     else:
         state = backbone.prefill(built.trunk.ids)
@@ -88,6 +94,11 @@ def record_features(backbone: Backbone, builder: ExampleBuilder, record: dict[st
         batch.append(e)
         width = max(width, n)
     flush()
+    if builder.prior_reader is not None:
+        priors = question_priors(backbone, builder.prior_reader, state, built.trunk, examples,
+                                 token_budget=token_budget)
+        for q, prior in zip(questions, priors):
+            q.prior = prior
     kv = None
     if adapt_from is not None and not adapt_context:
         kv = {i: (buf.keys.clone(), buf.values.clone()) for i, buf in enumerate(state.kv)
@@ -105,6 +116,8 @@ def backbone_identity(backbone: Backbone, builder: ExampleBuilder, adapt_from: i
                 "max_forks": max_forks}
     if adapt_context:               # older caches keep their identity
         identity["adapt_context"] = True
+    if builder.prior_framing is not None:
+        identity["prior_framing"] = builder.prior_framing
     return identity
 
 

@@ -54,13 +54,16 @@ def cache_features(records_path: str | Path, split: str, features_dir: str | Pat
                    array_mode: str, seed: int, limit: int | None = None, backbone_name: str | None = None,
                    progress: bool = False, select: Callable[[dict[str, Any]], bool] | None = None,
                    adapt_from: int | None = None, max_forks: int | None = None,
-                   adapt_context: bool = False) -> Path:
+                   adapt_context: bool = False, prior_residual: bool = False) -> Path:
     """Compute the features of `split` records into `features_dir` (reusing what is there).
 
     `limit` counts records of the split before `select` keeps a subset (a rank's shard), so
-    the record set of a run does not depend on how it is sharded."""
+    the record set of a run does not depend on how it is sharded. `prior_residual`: every
+    decide / extract question also keeps the LM prior as served (`prior_features`)."""
+    if prior_residual and adapt_context:
+        raise ValueError("--prior-residual needs the context read by the base weights (not --adapt-context)")
     backbone = load_backbone(backbone_name or EMBEDDED_NAME)
-    builder = ExampleBuilder(training_runtime(backbone, array_mode=array_mode), seed=seed)
+    builder = ExampleBuilder(training_runtime(backbone, array_mode=array_mode), seed=seed, prior=prior_residual)
     records = list(read_records(records_path, split, limit))
     if not records:
         raise ValueError(f"{records_path}: no {split!r} records")
@@ -84,6 +87,8 @@ def run_training(out: str | Path, settings: TrainSettings, *, features: str | Pa
     if adapt_context:
         if records is None or adapt_from is None:
             raise ValueError("--adapt-context trains from --records with --adapt-from")
+        if settings.prior_residual:
+            raise ValueError("--prior-residual needs the context read by the base weights (not --adapt-context)")
         backbone = load_backbone(settings.backbone)
         builder = ExampleBuilder(training_runtime(backbone, array_mode=settings.array_mode), seed=settings.seed)
         cache = BuildingCache(out / "features" / "train", backbone, builder, list(read_records(records, "train", limit)),
@@ -94,7 +99,8 @@ def run_training(out: str | Path, settings: TrainSettings, *, features: str | Pa
         if records is None:
             raise ValueError("give the training records (--records) or a feature cache (--features)")
         features = cache_features(records, "train", out / "features" / "train", array_mode=settings.array_mode,
-                                  seed=settings.seed, limit=limit, progress=progress)
+                                  seed=settings.seed, limit=limit, progress=progress,
+                                  prior_residual=settings.prior_residual)
     lazy = LazyCache(features)
     if lazy.identity.get("adapt_context"):
         # a context-adapted cache holds every trunk's hidden states: read a record when a step needs it
@@ -120,8 +126,11 @@ def run_calibration(checkpoint: str | Path, *, features: str | Path | None = Non
     if features is None:
         if records is None:
             raise ValueError("give the val records (--records) or a val feature cache (--features)")
+        # heads trained as a residual on the LM prior calibrate on the score served beside it
+        residual = "prior_residual" in load_checkpoint(checkpoint)[0].provenance
         features = cache_features(records, "val", checkpoint.parent / "features" / "val",
-                                  array_mode=array_mode, seed=seed, limit=limit, progress=progress)
+                                  array_mode=array_mode, seed=seed, limit=limit, progress=progress,
+                                  prior_residual=residual)
     return calibrate_checkpoint(checkpoint, features)
 
 

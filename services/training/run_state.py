@@ -20,6 +20,8 @@ from safetensors.torch import save_file
 
 from deg_model.checkpoint import CheckpointConfig, save_checkpoint
 from deg_model.heads import Heads
+from deg_model.runtime.prior import DEFAULT_FRAMING
+from deg_model.scoring import PRIOR_KINDS, Mix, ScoringSettings
 from deg_model.training.features import FeatureRecord
 from deg_model.training.objective import TERMS
 
@@ -58,17 +60,34 @@ def _restore_optimizer(heads: Heads, opt: torch.optim.Optimizer, tensors: dict[s
                             "exp_avg_sq": tensors[f"{name}.exp_avg_sq"].clone()}
 
 
+def settings_record(settings: TrainSettings) -> dict:
+    """The run's settings as `trainer.json` and the provenance keep them: `prior_residual`
+    only when set, so a run from before it resumes, and keeps its bytes."""
+    out = asdict(settings)
+    if not out.get("prior_residual"):
+        out.pop("prior_residual", None)
+    return out
+
+
 def checkpoint_config(settings: TrainSettings, hidden: int, step: int, adapters=None) -> CheckpointConfig:
     lora = None
     if adapters is not None:
         lora = ("fork rows and the context (the context adapter reads every trunk token)"
                 if adapters.context_index is not None else
                 "fork rows only; the context is read by the base weights")
+    provenance = {"trainer": "services.training", "step": step, "settings": settings_record(settings),
+                  "backbone_frozen": True, "lora": lora}
+    scoring = ScoringSettings()
+    if settings.prior_residual:
+        # the heads learnt what the prior gets wrong: served beside it with the weights trained with
+        scoring = ScoringSettings(**{kind: Mix(head=1.0, prior=1.0) for kind in PRIOR_KINDS})
+        provenance["prior_residual"] = {"kinds": list(PRIOR_KINDS), "framing": DEFAULT_FRAMING,
+                                        "mix": {"head": 1.0, "prior": 1.0},
+                                        "note": "heads trained as a residual on the LM prior"}
     return CheckpointConfig(
         model_id=settings.model_id, backbone=settings.backbone, hidden=hidden,
-        array_mode=settings.array_mode, trained=True,
-        provenance={"trainer": "services.training", "step": step, "settings": asdict(settings),
-                    "backbone_frozen": True, "lora": lora})
+        array_mode=settings.array_mode, trained=True, prior_framing=DEFAULT_FRAMING, scoring=scoring,
+        provenance=provenance)
 
 
 def record_uids(records: Sequence[FeatureRecord]) -> list[str]:
@@ -102,7 +121,7 @@ def save_training_checkpoint(out: Path, settings: TrainSettings, heads: Heads, o
         (tmp / "ckpt").rmdir()
         tensors = optimizer_tensors if optimizer_tensors is not None else _optimizer_tensors(heads, opt, adapters)
         save_file(tensors, str(tmp / "optimizer.safetensors"))
-        state = {"step": step, "settings": asdict(settings),
+        state = {"step": step, "settings": settings_record(settings),
                  "data": fingerprint if fingerprint is not None else data_fingerprint(records),
                  "history": history, **(extra or {})}
         (tmp / "trainer.json").write_text(json.dumps(state, indent=1, sort_keys=True) + "\n")

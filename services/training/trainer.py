@@ -19,12 +19,15 @@
 - Threads: the run pins torch's CPU thread count (`threads`, default 1) because CPU
   reductions depend on it; the bytes are reproducible across processes at equal `threads`.
 - `<out>/loss.png`: the loss curve (total and every term), redrawn at every checkpoint.
+- `prior_residual`: the features carry each decide / extract question's LM prior and the heads
+  learn the residual on it (`objective.question_loss`); the checkpoints are served with head
+  and prior both at weight 1 (`run_state.checkpoint_config`). Features and setting must agree.
 """
 from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -36,11 +39,12 @@ from deg_model.checkpoint import fresh_heads, load_checkpoint
 from deg_model.heads import Heads
 from deg_model.lora import CONTEXT, LoraAdapters, LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
-from deg_model.training.features import FeatureRecord
+from deg_model.training.features import FeatureRecord, cache_has_priors
 from deg_model.training.objective import TERMS, batch_loss, share_of_global_loss, term_counts
 
 from .run_state import STEP_DIR  # noqa: F401  (where a run's checkpoints are named, for its readers)
-from .run_state import _restore_optimizer, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint
+from .run_state import (_restore_optimizer, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint,
+                        settings_record)
 from .runlog import RunLog
 
 
@@ -76,6 +80,9 @@ class TrainSettings:
     init_from: str | None = None
     # a val feature cache (held-out domains) whose loss is logged at every checkpoint
     val_features: str | None = None
+    # heads trained as a residual on the LM prior (features built with the prior): the loss
+    # reads head + prior, and the checkpoints serve every prior kind with head 1, prior 1
+    prior_residual: bool = False
 
     def __post_init__(self):
         problems = []
@@ -153,6 +160,7 @@ def train(settings: TrainSettings, records: Sequence[FeatureRecord], out: str | 
         raise ValueError("LoRA training needs the backbone")
     if not records:
         raise ValueError("no training records")
+    check_prior_residual(settings, carries_priors(records))
     threads = torch.get_num_threads()
     torch.set_num_threads(settings.threads)
     try:
@@ -160,6 +168,25 @@ def train(settings: TrainSettings, records: Sequence[FeatureRecord], out: str | 
             return _train(settings, records, Path(out), stop_after, progress, on_step, backbone)
     finally:
         torch.set_num_threads(threads)
+
+
+def carries_priors(records: Sequence[FeatureRecord]) -> bool:
+    """Whether the records' questions carry the LM prior: from a lazy cache's index, else
+    from the records."""
+    identity = getattr(records, "identity", None)
+    if identity is not None:
+        return cache_has_priors(identity)
+    return any(q.prior is not None for r in records for q in r.questions)
+
+
+def check_prior_residual(settings: TrainSettings, has: bool) -> None:
+    """A residual run trains on features with the LM prior (`has`), and only such a run does:
+    its checkpoints are served with the mix the heads were trained for."""
+    if settings.prior_residual and not has:
+        raise ValueError("prior_residual needs features built with the LM prior (features --prior-residual)")
+    if has and not settings.prior_residual:
+        raise ValueError("these features carry the LM prior (built with --prior-residual): train with "
+                         "--prior-residual, so the checkpoints are served with the mix they were trained for")
 
 
 def cache_layout(records: Sequence[FeatureRecord]) -> tuple[set, bool]:
@@ -211,7 +238,7 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     last = latest_checkpoint(out)
     if last is not None:
         state = json.loads((last / "trainer.json").read_text())
-        if state["settings"] != json.loads(json.dumps(asdict(settings))):
+        if state["settings"] != json.loads(json.dumps(settings_record(settings))):
             raise ValueError(f"{last}: checkpoint was trained with other settings {state['settings']}")
         if state.get("world_size", 1) != 1:
             raise ValueError(f"{last}: checkpoint belongs to a {state['world_size']}-process run; resume it with as many")
