@@ -92,7 +92,8 @@ async def pdf_text_read(data: bytes, max_pages: int, reader: MediaReader) -> Pdf
         (item,) = await reader.read([MediaSource(PDF_TYPE, data, "the PDF")])
         for index in empty:
             page = item.pages[index] if index < len(item.pages) else None
-            text = compose("", [MediaItem(PDF_TYPE, True, (page,))]).text if page is not None else ""
+            text = (compose("", [MediaItem(PDF_TYPE, True, (page,))], column_gaps=reader.settings.column_gaps).text
+                    if page is not None else "")
             if text:  # poppler may read a layer pypdf did not; either way the page has text now
                 pages[index] = text
                 ocr += page.read == "ocr"

@@ -5,8 +5,21 @@ reading order; `compose` joins them into the text the model reads and keeps, for
 where it sits in that text and on its page.
 
 Joining (stated, so a span means the same thing on every run):
-- words of one line: one space (runs of spaces that set columns apart are not rebuilt: on the
-  media test set they made the text no closer to the typed one);
+- words of one line: one space, or, where the gap between their boxes sets columns apart, a
+  run of spaces as wide as the gap (`column_gaps`, the setting `DEG_MEDIA_COLUMN_GAPS`; off:
+  always one space). Measured per page: the character width, the median of box width /
+  characters over the words of `MEASURED` or more characters; the usual word gap, the median
+  positive gap between consecutive words of a line, at most `USUAL_CHARS` character widths
+  (on a page of one-word cells most gaps set columns apart). A gap sets columns apart when it
+  is wider than `COLUMN_GAP` usual word gaps or than the usual gap plus `COLUMN_CHARS`
+  character widths, whichever is less (in a fixed-pitch font the usual gap is already over a
+  character wide). It then reads as `max(2, 1 + round((gap - usual gap) / character width))`
+  spaces: the usual gap holds one space and every character width beyond it one more, so a
+  column break always reads as two or more spaces, and in a fixed-pitch font as about as many
+  as were typed. Only gaps inside a line are rebuilt: a line starts at its first word however
+  far it is indented (on a page skewed a few degrees the left edge of the lines moves by
+  several characters, and a second column would start each of its lines with its whole
+  offset). The added spaces belong to no word, as no separator does;
 - lines: `\\n`, or a blank line (`\\n\\n`) where the page has one: the next line's first word
   sits more than `BLANK_LINE` times the page's usual line pitch (the median) below the previous
   line's first word (centre to centre: a page skewed a few degrees moves both alike), or above
@@ -30,7 +43,11 @@ from typing import Any
 
 Box = tuple[int, int, int, int]
 WORD_GAP, LINE_GAP, BLOCK_GAP = " ", "\n", "\n\n"
-BLANK_LINE = 1.5  # a line pitch over this many usual pitches holds a blank line
+BLANK_LINE = 1.5    # a line pitch over this many usual pitches holds a blank line
+COLUMN_GAP = 1.4    # a gap between words of a line over this many usual word gaps sets columns apart,
+COLUMN_CHARS = 0.5  # or one over the usual gap by this many character widths, whichever is less
+MEASURED = 3        # words of this many characters or more measure the page's character width
+USUAL_CHARS = 1.6   # the usual word gap is taken as at most this many character widths
 
 
 @dataclass(frozen=True)
@@ -84,15 +101,38 @@ def line_gap(previous: float, current: float, usual: float) -> str:
     return BLOCK_GAP if pitch < 0 or (usual > 0 and pitch > BLANK_LINE * usual) else LINE_GAP
 
 
-def page_text(page: Page, offset: int, item: int, index: int, placed: list[Placed]) -> str:
+def word_measures(words: tuple[Word, ...]) -> tuple[float, float]:
+    """The page's character width and its usual word gap (module docstring); 0.0 when unknown."""
+    widths = sorted((w.box[2] - w.box[0]) / len(w.text) for w in words
+                    if len(w.text) >= MEASURED and w.box[2] > w.box[0])
+    gaps = sorted(b.box[0] - a.box[2] for a, b in zip(words, words[1:]) if a.line == b.line and b.box[0] > a.box[2])
+    char = widths[(len(widths) - 1) // 2] if widths else 0.0  # the lower medians, as for the line pitch
+    usual = gaps[(len(gaps) - 1) // 2] if gaps else 0.0
+    return char, min(usual, USUAL_CHARS * char)
+
+
+def word_gap(previous: Word, word: Word, char: float, usual: float) -> str:
+    """One space, or the run of spaces a gap that sets columns apart holds (module docstring)."""
+    gap = word.box[0] - previous.box[2]
+    if char <= 0 or usual <= 0 or gap <= min(COLUMN_GAP * usual, usual + COLUMN_CHARS * char):
+        return WORD_GAP
+    return WORD_GAP * max(2, 1 + round((gap - usual) / char))
+
+
+def page_text(page: Page, offset: int, item: int, index: int, placed: list[Placed],
+              column_gaps: bool = True) -> str:
     """The page's words joined (module docstring); each word's place appended to `placed`."""
     parts: list[str] = []
     length = 0
     previous: Word | None = None
     centres, pitch = line_centres(page.words)
+    char, usual = word_measures(page.words) if column_gaps else (0.0, 0.0)
     for word in page.words:
         if previous is not None:
-            gap = WORD_GAP if word.line == previous.line else line_gap(centres[previous.line], centres[word.line], pitch)
+            if word.line == previous.line:
+                gap = word_gap(previous, word, char, usual)
+            else:
+                gap = line_gap(centres[previous.line], centres[word.line], pitch)
             parts.append(gap)
             length += len(gap)
         placed.append(Placed(offset + length, offset + length + len(word.text), item, index, word))
@@ -172,8 +212,10 @@ class MediaText:
         return out
 
 
-def compose(context: str, items: tuple[MediaItem, ...] | list[MediaItem]) -> MediaText:
-    """The context text followed by every item's text, and the word map (module docstring)."""
+def compose(context: str, items: tuple[MediaItem, ...] | list[MediaItem], *, column_gaps: bool = True) -> MediaText:
+    """The context text followed by every item's text, and the word map (module docstring).
+    `column_gaps`: rebuild the runs of spaces that set a line's columns apart (the setting
+    `DEG_MEDIA_COLUMN_GAPS`); off, words of one line are joined by one space."""
     items = tuple(items)
     text = context
     placed: list[Placed] = []
@@ -184,7 +226,7 @@ def compose(context: str, items: tuple[MediaItem, ...] | list[MediaItem]) -> Med
         item_pages = []
         for k, page in enumerate(item.pages):
             gap = BLOCK_GAP if text and page.words else ""
-            chunk = page_text(page, len(text) + len(gap), index, k, placed)
+            chunk = page_text(page, len(text) + len(gap), index, k, placed, column_gaps)
             if chunk:
                 text += gap + chunk
                 item_start = len(text) - len(chunk) if item_start is None else item_start

@@ -34,7 +34,7 @@ def sources_of(parts: Any, settings: MediaSettings) -> tuple[MediaSource, ...]:
 async def read_context(reader: MediaReader, context: str, sources: tuple[MediaSource, ...],
                        progress: Progress | None = None) -> MediaText:
     items = await reader.read(list(sources), progress)
-    media = compose(context, items)
+    media = compose(context, items, column_gaps=reader.settings.column_gaps)
     if not media.text.strip():
         pages = sum(len(item.pages) for item in items)
         raise invalid(f"no text could be read from the media ({len(items)} item(s), {pages} page(s)) and the "
@@ -47,7 +47,7 @@ async def read_texts(reader: MediaReader, settings: MediaSettings, parts: list[t
     items = await reader.read([source_of(kind, data, where, settings) for kind, data, where in parts])
     texts = []
     for (_, _, where), item in zip(parts, items):
-        text = compose("", [item]).text
+        text = compose("", [item], column_gaps=settings.column_gaps).text
         if not text.strip():
             raise invalid(f"no text could be read from {where}", where)
         texts.append(text)

@@ -65,7 +65,7 @@ async def read_body(reader: MediaReader, kind: str, data: bytes, preview: bool) 
                         WHERE)
     check_type(data, kind, WHERE)
     items = await reader.read([MediaSource(kind, data, WHERE)])
-    media = compose("", items)
+    media = compose("", items, column_gaps=settings.column_gaps)
     (summary,) = media.summary()
     body: dict[str, Any] = {"type": kind, "text": media.text, "chars": len(media.text), "pages": summary["pages"]}
     if "dpi" in summary:
