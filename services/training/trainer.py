@@ -39,7 +39,7 @@ from deg_model.checkpoint import fresh_heads, load_checkpoint
 from deg_model.heads import Heads
 from deg_model.lora import CONTEXT, LoraAdapters, LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
-from deg_model.training.features import FeatureRecord, cache_has_priors
+from deg_model.training.features import FeatureRecord, cache_has_priors, embedding_table
 from deg_model.training.objective import TERMS, batch_loss, share_of_global_loss, term_counts
 
 from .run_state import STEP_DIR  # noqa: F401  (where a run's checkpoints are named, for its readers)
@@ -258,6 +258,8 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     if progress:
         bar = tqdm(total=settings.steps, initial=start, desc="train", unit="step")
     embed = getattr(records, "embed", None)
+    if embed is None and settings.val_features and settings.context != "hidden":
+        embed = embedding_table(settings.backbone)      # the val cache's records get theirs as they are read
     with RunLog(out, settings.val_features, backbone, embed) as log:
         last = _steps(settings, records, out, heads, adapters, opt, history, range(start, end), last, bar,
                       on_step, backbone, log, rewarm_from)
