@@ -35,10 +35,11 @@ $(STAMP): $(VPY) pyproject.toml
 # Tesseract (PDF text, OCR); the playground's browser test drives Debian's chromium through
 # chromedriver; the media test set and tests draw text in DejaVu and Liberation fonts. Installed
 # from Debian's packages when missing; a machine without root must provide them itself.
-SYSDEPS_CMDS := pdftotext pdftoppm tesseract chromium chromedriver
-SYSDEPS_FILES := /usr/share/tesseract-ocr/5/tessdata/eng.traineddata \
+SYSDEPS_CMDS := pdftotext pdftoppm pdfimages tesseract chromium chromedriver
+SYSDEPS_FILES := $(foreach l,eng fra deu spa ita,/usr/share/tesseract-ocr/5/tessdata/$(l).traineddata) \
   /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf
-SYSDEPS_PKGS := poppler-utils tesseract-ocr tesseract-ocr-eng chromium chromium-driver fonts-dejavu-core \
+SYSDEPS_PKGS := poppler-utils tesseract-ocr tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-deu \
+  tesseract-ocr-spa tesseract-ocr-ita chromium chromium-driver fonts-dejavu-core \
   fonts-liberation
 sysdeps:
 	@( for c in $(SYSDEPS_CMDS); do command -v $$c >/dev/null || exit 1; done; \

@@ -117,6 +117,17 @@ def open_image(raw: bytes, kind: str, where: str) -> Image.Image:
         raise invalid(f"{where} cannot be read as {NAMES[kind]}: {exc}", where) from None
 
 
+def stated_dpi(image: Image.Image) -> int | None:
+    """The resolution the image's header states (PNG pHYs, JPEG JFIF/EXIF, TIFF), when plausible
+    for a page (36..1200 dpi); None when it states none."""
+    stated = image.info.get("dpi")
+    try:
+        dpi = round(float(stated[0]))
+    except (TypeError, ValueError, IndexError):
+        return None
+    return dpi if 36 <= dpi <= 1200 else None
+
+
 def check_pixels(width: int, height: int, where: str, max_pixels: int) -> None:
     if width * height > max_pixels:
         raise too_large(f"{where} is {width} x {height} = {width * height} pixels; at most {max_pixels} are read "

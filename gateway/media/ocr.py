@@ -55,14 +55,16 @@ def run_tool(args: list[str], where: str, timeout_s: float, *, text: bool = True
     return done.stdout.decode("utf-8", "replace") if text else done.stdout
 
 
-def ocr_image(image: Image.Image, number: int, where: str, settings: MediaSettings) -> Page:
-    """The words of one upright page image, read by Tesseract."""
+def ocr_image(image: Image.Image, number: int, where: str, settings: MediaSettings, dpi: int | None = None) -> Page:
+    """The words of one upright page image, read by Tesseract; `dpi`: the image's own resolution
+    where it states one (Tesseract sizes its expectations of the text by it), else the setting."""
     binary = tesseract_path()
+    dpi = dpi or settings.dpi
     with tempfile.TemporaryDirectory(prefix="deg-media-") as tmp:
         path = Path(tmp) / "page.png"
         image.save(path, format="PNG")
         tsv = run_tool([binary, str(path), "stdout", "-l", settings.languages, "--oem", str(settings.ocr_oem),
-                        "--psm", str(settings.ocr_psm), "--dpi", str(settings.dpi), "tsv"],
+                        "--psm", str(settings.ocr_psm), "--dpi", str(dpi), "tsv"],
                        where, settings.ocr_timeout_s)
     return Page(number=number, width=image.width, height=image.height, read="ocr", words=parse_tsv(str(tsv)))
 

@@ -10,6 +10,9 @@
 - A page with fewer than `MIN_TEXT_CHARS` non-space characters in its text layer is a scan:
   `render_page` renders it with `pdftoppm -r dpi -gray` (its pixel count checked against
   `DEG_MEDIA_MAX_PIXELS` from the page size first) and `gateway.media.ocr` reads it.
+- `scan_dpi`: a PDF with scanned pages is read at the resolution its scans were made at
+  (`pdfimages -list`: the largest image of each scanned page, its lower ppi), at most
+  `DEG_MEDIA_DPI`: resampling a scan above its own resolution blurs its noise into glyphs.
 """
 from __future__ import annotations
 
@@ -34,6 +37,7 @@ from gateway.media.ocr import run_tool
 log = logging.getLogger("deg.gateway.media")
 
 MIN_TEXT_CHARS = 8
+MIN_SCAN_DPI = 72   # scans stated below this are read at it (Tesseract reads nothing smaller)
 POINTS_PER_INCH = 72.0
 _TAG = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">|<block |<line |'
                   r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">(.*?)</word>')
@@ -101,6 +105,26 @@ def text_layer(path: Path, pages: int, dpi: int, where: str, timeout_s: float) -
     if len(out) != pages:
         raise invalid(f"{where}: poppler read {len(out)} of the PDF's {pages} pages", where)
     return out
+
+
+def scan_dpi(path: Path, scanned: set[int], cap: int, where: str, timeout_s: float) -> int:
+    """The resolution to read the PDF at when pages `scanned` (1-based) hold no text: the highest
+    of their scans' own resolutions, within MIN_SCAN_DPI..`cap`; `cap` where they hold no image."""
+    listing = str(run_tool([poppler_tool("pdfimages"), "-list", str(path)], where, timeout_s))
+    largest: dict[int, tuple[int, int]] = {}  # page -> (pixels, ppi) of its largest image
+    for row in listing.splitlines()[2:]:
+        cells = row.split()
+        if len(cells) < 14 or not cells[0].isdigit() or int(cells[0]) not in scanned:
+            continue
+        try:
+            pixels, ppi = int(cells[3]) * int(cells[4]), round(min(float(cells[12]), float(cells[13])))
+        except ValueError:
+            continue
+        if pixels > largest.get(int(cells[0]), (0, 0))[0]:
+            largest[int(cells[0])] = (pixels, ppi)
+    if not largest:
+        return cap
+    return min(cap, max(MIN_SCAN_DPI, max(ppi for _, ppi in largest.values())))
 
 
 def pixel_size(page: LayerPage, dpi: int) -> tuple[int, int]:

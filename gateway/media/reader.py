@@ -27,11 +27,11 @@ from typing import Any, Awaitable, Callable
 from PIL import Image
 
 from gateway.media.decode import (PDF_TYPE, check_pixels, check_type, decode_base64, decode_frame, frame_count,
-                                  open_image)
+                                  open_image, stated_dpi)
 from gateway.media.errors import too_large
 from gateway.media.layout import MediaItem, Page
 from gateway.media.ocr import ocr_image, tesseract_path
-from gateway.media.pdf import layer_page, page_count, render_page, text_layer
+from gateway.media.pdf import layer_page, page_count, render_page, scan_dpi, text_layer
 from gateway.media.settings import MediaSettings
 
 Progress = Callable[[int, int], Awaitable[None]]
@@ -132,29 +132,34 @@ class MediaReader:
         return MediaItem(kind=c.source.kind, paged=c.pages > 1, pages=tuple(pages))
 
     def _ocr_frame(self, image: Image.Image, frame: int, where: str) -> Page:
-        return ocr_image(decode_frame(image, frame, where, self.settings), frame + 1, where, self.settings)
+        return ocr_image(decode_frame(image, frame, where, self.settings), frame + 1, where, self.settings,
+                         stated_dpi(image))
 
     async def _read_pdf(self, c: _Counted, page_done: Callable[[], Awaitable[None]]) -> MediaItem:
         settings = self.settings
         with tempfile.TemporaryDirectory(prefix="deg-media-") as tmp:
             path = Path(tmp) / "document.pdf"
             path.write_bytes(c.source.raw)
-            layer = await self._work(text_layer, path, c.pages, settings.dpi, c.source.where, settings.ocr_timeout_s)
+            where, timeout_s = c.source.where, settings.ocr_timeout_s
+            layer = await self._work(text_layer, path, c.pages, settings.dpi, where, timeout_s)
+            scanned = {index + 1 for index, found in enumerate(layer) if not found.has_text()}
+            dpi = await self._work(scan_dpi, path, scanned, settings.dpi, where, timeout_s) if scanned else settings.dpi
+            if dpi != settings.dpi:  # every page's boxes in pixels of the one resolution the item states
+                layer = await self._work(text_layer, path, c.pages, dpi, where, timeout_s)
             pages: list[Page] = []
             for index, found in enumerate(layer):
                 number = index + 1
                 if found.has_text():
-                    pages.append(layer_page(found, number, settings.dpi))
+                    pages.append(layer_page(found, number, dpi))
                 else:
-                    pages.append(await self._work(self._ocr_pdf_page, path, found, number,
-                                                  f"{c.source.where} page {number}"))
+                    pages.append(await self._work(self._ocr_pdf_page, path, found, number, dpi, f"{where} page {number}"))
                 await page_done()
-        return MediaItem(kind=c.source.kind, paged=True, pages=tuple(pages), dpi=settings.dpi)
+        return MediaItem(kind=c.source.kind, paged=True, pages=tuple(pages), dpi=dpi)
 
-    def _ocr_pdf_page(self, path: Path, found: Any, number: int, where: str) -> Page:
+    def _ocr_pdf_page(self, path: Path, found: Any, number: int, dpi: int, where: str) -> Page:
         settings = self.settings
-        image = render_page(path, found, number, settings.dpi, where, settings.max_pixels, settings.ocr_timeout_s)
-        return ocr_image(image, number, where, settings)
+        image = render_page(path, found, number, dpi, where, settings.max_pixels, settings.ocr_timeout_s)
+        return ocr_image(image, number, where, settings, dpi)
 
     def _remember(self, key: str, item: MediaItem) -> None:
         if self.settings.cache == 0:

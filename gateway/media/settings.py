@@ -2,8 +2,8 @@
 
 | variable | default | meaning |
 | --- | --- | --- |
-| `DEG_MEDIA_LANGUAGES` | `eng` | Tesseract languages, `+`-joined (each needs its `tesseract-ocr-<lang>` package) |
-| `DEG_MEDIA_DPI` | `300` | resolution a PDF page without a text layer is rendered at for OCR; PDF boxes are pixels at this resolution; the resolution Tesseract is told for images |
+| `DEG_MEDIA_LANGUAGES` | `eng+fra+deu+spa+ita` | Tesseract languages, `+`-joined (each needs its `tesseract-ocr-<lang>` package); the default reads the accents of Western European text, which `eng` alone reads as plain letters |
+| `DEG_MEDIA_DPI` | `300` | highest resolution a PDF page without a text layer is rendered at for OCR: such a page is rendered at its scan's own resolution up to this (`gateway.media.pdf.scan_dpi`), and a PDF's boxes are pixels at the resolution its item states (`dpi`); the resolution Tesseract is told for an image that states none |
 | `DEG_MEDIA_MAX_BYTES` | `20971520` | largest media item (decoded bytes); larger: 413 |
 | `DEG_MEDIA_MAX_PIXELS` | `40000000` | largest image or rendered page (width x height); larger: 413, checked before any pixel is decoded |
 | `DEG_MEDIA_MAX_PAGES` | `50` | most pages (PDF pages, TIFF frames, images) one request reads; more: 413, counted before any page is read |
@@ -31,7 +31,7 @@ _LANGUAGES = re.compile(r"^[A-Za-z_]+(\+[A-Za-z_]+)*$")
 
 @dataclass(frozen=True)
 class MediaSettings:
-    languages: str = "eng"
+    languages: str = "eng+fra+deu+spa+ita"
     dpi: int = 300
     max_bytes: int = 20 * 1024 * 1024
     max_pixels: int = 40_000_000

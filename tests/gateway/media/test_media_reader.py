@@ -10,12 +10,25 @@ import io
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader, PdfWriter
 
 from gateway.media import MediaError, MediaReader, MediaSettings, MediaSource, compose, source_of
+from gateway.media.decode import stated_dpi
 from media_bytes import blank_png, encode, page_bomb_pdf, png, scanned_pdf, text_image
 from pdf_bytes import text_pdf
 
 LINES = ["Invoice number: INV-2041", "Date: 12 March 2026", "Total due: 1,279.30 EUR"]
+
+
+def pypdf_merge(*pdfs: bytes) -> bytes:
+    """The pages of `pdfs`, in order, as one PDF."""
+    writer = PdfWriter()
+    for pdf in pdfs:
+        for page in PdfReader(io.BytesIO(pdf)).pages:
+            writer.add_page(page)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def read(*sources, settings=None, progress=None):
@@ -93,14 +106,38 @@ def test_pdf_pages_use_the_text_layer_or_ocr_and_report_progress():
     scan_item, typed_item = read(MediaSource("application/pdf", scan, "media[0]"),
                                  MediaSource("application/pdf", typed, "media[1]"), progress=progress)
     assert seen == [(1, 3), (2, 3), (3, 3)]
-    assert [p.read for p in scan_item.pages] == ["ocr"] and scan_item.dpi == 300
+    # read at the scan's own 150 dpi (under DEG_MEDIA_DPI 300): its pixels are the drawing's
+    assert [p.read for p in scan_item.pages] == ["ocr"] and scan_item.dpi == 150
     assert compose("", [scan_item]).text.splitlines() == LINES
-    assert (scan_item.pages[0].width, scan_item.pages[0].height) == (image.width * 2, image.height * 2)
-    scaled = tuple(2 * v for v in drawn["INV-2041"])  # 150 dpi drawing, 300 dpi pixels
-    assert iou(boxes_of(scan_item)["INV-2041"], scaled) >= 0.6
+    assert (scan_item.pages[0].width, scan_item.pages[0].height) == (image.width, image.height)
+    assert iou(boxes_of(scan_item)["INV-2041"], drawn["INV-2041"]) >= 0.6
     assert [p.read for p in typed_item.pages] == ["text_layer", "text_layer"]
     assert compose("", [typed_item]).text == "Dear customer,\nyour order A-77 ships today.\n\nKind regards"
     assert (typed_item.pages[0].width, typed_item.pages[0].height) == (2550, 3300)
+
+
+def test_a_scan_is_read_at_its_own_resolution_up_to_the_setting_and_text_pages_follow_it():
+    image, drawn = text_image(LINES)
+    fine = scanned_pdf([image], resolution=400)  # 3 inches wide: read at the 300 dpi cap
+    (item,) = read(MediaSource("application/pdf", fine, "media[0]"))
+    assert item.dpi == 300 and item.pages[0].width == round(image.width * 300 / 400)
+    assert compose("", [item]).text.splitlines() == LINES
+    assert iou(boxes_of(item)["INV-2041"], tuple(v * 300 / 400 for v in drawn["INV-2041"])) >= 0.6
+    typed = pypdf_merge(text_pdf([["Dear customer,", "your order A-77 ships today."]]), scanned_pdf([image], 100))
+    (mixed,) = read(MediaSource("application/pdf", typed, "media[0]"))
+    assert mixed.dpi == 100 and [p.read for p in mixed.pages] == ["text_layer", "ocr"]
+    assert (mixed.pages[0].width, mixed.pages[0].height) == (850, 1100)  # US letter at 100 dpi
+    assert (mixed.pages[1].width, mixed.pages[1].height) == (image.width, image.height)
+
+
+def test_an_image_is_read_at_the_resolution_its_header_states():
+    image, _ = text_image(LINES)
+    assert stated_dpi(Image.open(io.BytesIO(encode(image, "PNG", dpi=(200, 200))))) == 200
+    assert stated_dpi(Image.open(io.BytesIO(encode(image, "JPEG", dpi=(72, 72))))) == 72
+    assert stated_dpi(Image.open(io.BytesIO(encode(image, "PNG")))) is None
+    assert stated_dpi(Image.open(io.BytesIO(encode(image, "PNG", dpi=(5000, 5000))))) is None
+    (item,) = read(MediaSource("image/png", encode(image, "PNG", dpi=(150, 150)), "media[0]"))
+    assert compose("", [item]).text.splitlines() == LINES
 
 
 def test_the_same_bytes_give_the_same_words_and_boxes_exactly():
@@ -170,8 +207,8 @@ def test_too_many_pages_across_items_and_too_many_items_are_413():
 def test_a_scanned_page_over_the_pixel_limit_is_413_naming_the_page():
     image, _ = text_image(["x"])
     error = refused(MediaSource("application/pdf", scanned_pdf([image]), "media[0]"),
-                    settings=MediaSettings(max_pixels=500_000))
-    assert error.status == 413 and "media[0] page 1 at 300 dpi" in error.message
+                    settings=MediaSettings(max_pixels=100_000))
+    assert error.status == 413 and "media[0] page 1 at 150 dpi" in error.message
 
 
 def test_base64_problems_and_size_limits():
