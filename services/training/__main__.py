@@ -5,6 +5,8 @@
         [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual]
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
+    python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
+        [--short train] [--max-chars 8000] [--windows]
     python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
     python -m services.training fit-prior --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
@@ -24,6 +26,7 @@ import argparse
 import json
 import logging
 import sys
+from pathlib import Path
 
 import torch.distributed as dist
 
@@ -36,6 +39,7 @@ from .prior_mix import fit_prior, prior_ablation
 from .rule_ablation import rule_ablation
 from .pipeline import cache_features, read_records, run_calibration, run_training, validation_loss
 from .settings import TrainingServiceSettings
+from .splits import write_splits
 from .trainer import TrainSettings
 
 PRIOR_RESIDUAL_HELP = ("train the heads as a residual on the LM prior (features with the prior; checkpoints "
@@ -151,6 +155,13 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
                    help="cache at most this many questions per record (anchor/count always kept)")
     f.add_argument("--prior-residual", action="store_true",
                    help="also cache each decide/extract question's LM prior as served (for train --prior-residual)")
+    sp = sub.add_parser("splits", help="split a datagen file into <out>/<split>.jsonl, one per split")
+    sp.add_argument("--records", required=True)
+    sp.add_argument("--out", required=True)
+    sp.add_argument("--splits", default="train,val,val_heldout,test", help="comma-separated splits to write")
+    sp.add_argument("--short", default="train", help="comma-separated splits that keep only contexts under --max-chars")
+    sp.add_argument("--max-chars", type=int, default=8000)
+    sp.add_argument("--windows", action="store_true", help="the train split keeps long records as windows")
     v = sub.add_parser("validate", help="the training loss of checkpoints on a val feature cache")
     v.add_argument("--features", required=True)
     v.add_argument("checkpoints", nargs="+")
@@ -210,6 +221,11 @@ def run(args: argparse.Namespace) -> int:
                                  limit=args.limit, progress=True, adapt_from=args.adapt_from,
                                  max_forks=args.max_forks, adapt_context=args.adapt_context,
                                  prior_residual=args.prior_residual))
+        elif args.command == "splits":
+            counts = write_splits(Path(args.records), Path(args.out), args.splits.split(","),
+                                  [s for s in args.short.split(",") if s], args.max_chars, args.windows)
+            for split, count in counts.items():
+                print(split, count)
         elif args.command == "validate":
             for row in validation_loss(args.checkpoints, args.features):
                 print(json.dumps(row))

@@ -41,20 +41,8 @@ if ! ls -d "$OUT"/train/step-* >/dev/null 2>&1 && ls -d "$CARRY"/step-* >/dev/nu
 fi
 
 [ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n 5200 --out "$OUT/records.jsonl" --no-progress
-$PY - "$OUT" $MAXCHARS "$WINDOWS" <<'PYEOF'
-import json, sys
-from services.training.long_records import window_records
-out, maxchars, windows = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
-recs = [json.loads(l) for l in open(f"{out}/records.jsonl")]
-for split in ("train", "val", "val_heldout", "test"):
-    keep = [r for r in recs if r["split"] == split and (split != "train" or len(r["context"]) < maxchars)]
-    if split == "train" and windows:        # long records as windows of at most MAXCHARS
-        keep = [w for r in recs if r["split"] == "train" for w in window_records(r, maxchars - 1, 600)]
-    with open(f"{out}/{split}.jsonl", "w") as fh:
-        for r in keep:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(split, len(keep))
-PYEOF
+$PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --max-chars $MAXCHARS \
+    $([ "$WINDOWS" = 1 ] && echo --windows)
 FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32 --seed 0"
 [ -s "$OUT/features/val_heldout/index.json" ] || $PY -m services.training features --records "$OUT/val_heldout.jsonl" \
     --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT

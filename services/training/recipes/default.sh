@@ -32,17 +32,8 @@ mkdir -p "$OUT"
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
 
 $PY -m degdata --seed $SEED --n 1000 --out "$OUT/records.jsonl" --no-progress
-$PY - "$OUT" $MAXCHARS <<'PYEOF'
-import json, sys
-out, maxchars = sys.argv[1], int(sys.argv[2])
-recs = [json.loads(l) for l in open(f"{out}/records.jsonl")]
-for split in ("train", "val", "test"):
-    keep = [r for r in recs if r["split"] == split and (split == "test" or len(r["context"]) < maxchars)]
-    with open(f"{out}/{split}.jsonl", "w") as fh:
-        for r in keep:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(split, len(keep))
-PYEOF
+$PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --splits train,val,test --short train,val \
+    --max-chars $MAXCHARS
 FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --seed 0"
 $PY -m services.training features --records "$OUT/val.jsonl" --split val --out "$OUT/features/val" $FEAT
 $PY -m services.training features --records "$OUT/train.jsonl" --split train --out "$OUT/features/train" \

@@ -30,17 +30,7 @@ export OMP_NUM_THREADS=$THREADS
 mkdir -p "$OUT/train"
 
 [ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n 5200 --out "$OUT/records.jsonl" --no-progress
-$PY - "$OUT" $MAXCHARS <<'PYEOF'
-import json, sys
-out, maxchars = sys.argv[1], int(sys.argv[2])
-recs = [json.loads(l) for l in open(f"{out}/records.jsonl")]
-for split in ("train", "val", "val_heldout", "test"):
-    keep = [r for r in recs if r["split"] == split and (split != "train" or len(r["context"]) < maxchars)]
-    with open(f"{out}/{split}.jsonl", "w") as fh:
-        for r in keep:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
-    print(split, len(keep))
-PYEOF
+$PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --max-chars $MAXCHARS
 FEAT="--array-mode anchor --max-forks 32 --seed 0 --prior-residual"
 [ -s "$OUT/features/val_heldout/index.json" ] || $PY -m services.training features --records "$OUT/val_heldout.jsonl" \
     --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT
