@@ -53,7 +53,7 @@ run: setup
 	$(VPY) -m services.suite
 
 test: setup
-	$(VPY) -m pytest -q $(PYTEST_ARGS)
+	$(VPY) -m pytest -q --durations=30 $(PYTEST_ARGS)
 
 proto: setup
 	$(VPY) -m degproto

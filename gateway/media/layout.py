@@ -57,6 +57,7 @@ class Word:
     confidence: float        # 0..1; 1.0 for a PDF text layer
     block: int               # layout block on its page
     line: int                # line on its page (unique across the page's blocks)
+    rule: bool = False       # a rule drawn on the page, read as dashes (`gateway.media.rules`)
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,8 @@ def line_centres(words: tuple[Word, ...]) -> tuple[dict[int, float], float]:
     centres: dict[int, float] = {}
     for word in words:
         centres.setdefault(word.line, (word.box[1] + word.box[3]) / 2)
-    order = list(centres.values())
+    rules = {w.line for w in words if w.rule}
+    order = [centre for line, centre in centres.items() if line not in rules]  # text lines set the pitch
     pitches = sorted(b - a for a, b in zip(order, order[1:]) if b > a)
     return centres, pitches[(len(pitches) - 1) // 2] if pitches else 0.0  # the lower median
 
@@ -104,8 +106,9 @@ def line_gap(previous: float, current: float, usual: float) -> str:
 def word_measures(words: tuple[Word, ...]) -> tuple[float, float]:
     """The page's character width and its usual word gap (module docstring); 0.0 when unknown."""
     widths = sorted((w.box[2] - w.box[0]) / len(w.text) for w in words
-                    if len(w.text) >= MEASURED and w.box[2] > w.box[0])
-    gaps = sorted(b.box[0] - a.box[2] for a, b in zip(words, words[1:]) if a.line == b.line and b.box[0] > a.box[2])
+                    if len(w.text) >= MEASURED and w.box[2] > w.box[0] and not w.rule)
+    gaps = sorted(b.box[0] - a.box[2] for a, b in zip(words, words[1:])
+                  if a.line == b.line and b.box[0] > a.box[2] and not a.rule)
     char = widths[(len(widths) - 1) // 2] if widths else 0.0  # the lower medians, as for the line pitch
     usual = gaps[(len(gaps) - 1) // 2] if gaps else 0.0
     return char, min(usual, USUAL_CHARS * char)

@@ -22,6 +22,7 @@ from PIL import Image
 
 from gateway.media.errors import invalid, unavailable
 from gateway.media.layout import Page, Word
+from gateway.media.rules import Ink, Measures, erase_rules, find_rules, with_rules
 from gateway.media.settings import MediaSettings
 
 INSTALL = "install the apt packages tesseract-ocr and tesseract-ocr-<language> (make sysdeps)"
@@ -57,16 +58,29 @@ def run_tool(args: list[str], where: str, timeout_s: float, *, text: bool = True
 
 def ocr_image(image: Image.Image, number: int, where: str, settings: MediaSettings, dpi: int | None = None) -> Page:
     """The words of one upright page image, read by Tesseract; `dpi`: the image's own resolution
-    where it states one (Tesseract sizes its expectations of the text by it), else the setting."""
+    where it states one (Tesseract sizes its expectations of the text by it), else the setting.
+    With `rules` on, a page with rules drawn on it is read a second time without them
+    (`gateway.media.rules`), and its rules join its words as lines of dashes."""
+    words = tesseract_words(image, where, settings, dpi or settings.dpi)
+    m = Measures.of(words) if settings.rules else None
+    if m is not None:
+        ink = Ink(image, m.slope)
+        rules = find_rules(ink, words, m)
+        if rules:
+            clean = tesseract_words(erase_rules(image, ink, rules, m), where, settings, dpi or settings.dpi)
+            words = with_rules(clean, rules, m, image.width)
+    return Page(number=number, width=image.width, height=image.height, read="ocr", words=words)
+
+
+def tesseract_words(image: Image.Image, where: str, settings: MediaSettings, dpi: int) -> tuple[Word, ...]:
     binary = tesseract_path()
-    dpi = dpi or settings.dpi
     with tempfile.TemporaryDirectory(prefix="deg-media-") as tmp:
         path = Path(tmp) / "page.png"
         image.save(path, format="PNG")
         tsv = run_tool([binary, str(path), "stdout", "-l", settings.languages, "--oem", str(settings.ocr_oem),
                         "--psm", str(settings.ocr_psm), "--dpi", str(dpi), "tsv"],
                        where, settings.ocr_timeout_s)
-    return Page(number=number, width=image.width, height=image.height, read="ocr", words=parse_tsv(str(tsv)))
+    return parse_tsv(str(tsv))
 
 
 def parse_tsv(tsv: str) -> tuple[Word, ...]:

@@ -13,6 +13,7 @@
 | `DEG_MEDIA_OCR_TIMEOUT_S` | `120` | longest one page may take to read (render + OCR); longer: 422 naming the page |
 | `DEG_MEDIA_WORKERS` | `2` | OCR processes one gateway runs at once (each single-threaded) |
 | `DEG_MEDIA_CACHE` | `32` | media reads kept in memory by content hash (0: none), so the same bytes are read once |
+| `DEG_MEDIA_RULES` | `on` | horizontal rules drawn on a scanned page or image (a table's `|---|` under its header) are erased before a second read and join the text as a line of dashes; off: as Tesseract reads them (`gateway.media.rules`) |
 | `DEG_MEDIA_COLUMN_GAPS` | `on` | words of one line whose boxes stand a column break apart are joined by a run of spaces as wide as the gap (2 or more), as a typed table's columns are; off: one space (`gateway.media.layout`) |
 
 Tesseract always runs with `OMP_THREAD_LIMIT=1`: one thread gives the same words and boxes
@@ -43,6 +44,7 @@ class MediaSettings:
     workers: int = 2
     cache: int = 32
     column_gaps: bool = True
+    rules: bool = True
 
     def __post_init__(self) -> None:
         checks = [
@@ -79,6 +81,7 @@ class MediaSettings:
             workers=env_value(env, "DEG_MEDIA_WORKERS", cls.workers, int),
             cache=env_value(env, "DEG_MEDIA_CACHE", cls.cache, int),
             column_gaps=env_value(env, "DEG_MEDIA_COLUMN_GAPS", cls.column_gaps, bool),
+            rules=env_value(env, "DEG_MEDIA_RULES", cls.rules, bool),
         )
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)
@@ -87,4 +90,4 @@ class MediaSettings:
         """What changes the words read from given bytes: part of the read cache's key. The cache
         holds words, which are joined into text after it on every request, so how they are
         joined (`column_gaps`) is no part of it; a fill's cache key holds the joined text."""
-        return f"{self.languages}|{self.dpi}|{self.ocr_oem}|{self.ocr_psm}"
+        return f"{self.languages}|{self.dpi}|{self.ocr_oem}|{self.ocr_psm}|{int(self.rules)}"
