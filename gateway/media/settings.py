@@ -13,7 +13,7 @@
 | `DEG_MEDIA_OCR_TIMEOUT_S` | `120` | longest one page may take to read (render + OCR); longer: 422 naming the page |
 | `DEG_MEDIA_WORKERS` | `2` | OCR processes one gateway runs at once (each single-threaded) |
 | `DEG_MEDIA_CACHE` | `32` | media reads kept in memory by content hash (0: none), so the same bytes are read once |
-| `DEG_MEDIA_RULES` | `on` | horizontal rules drawn on a scanned page or image (a table's `|---|` under its header) are erased before a second read and join the text as a line of dashes; off: as Tesseract reads them (`gateway.media.rules`) |
+| `DEG_MEDIA_RULES` | `on` | horizontal rules drawn on a scanned page or image (the line under a table's header) are erased before a second read and join the text as a line of dashes; off: as Tesseract reads them (`gateway.media.rules`) |
 | `DEG_MEDIA_COLUMN_GAPS` | `on` | words of one line whose boxes stand a column break apart are joined by a run of spaces as wide as the gap (2 or more), as a typed table's columns are; off: one space (`gateway.media.layout`) |
 
 Tesseract always runs with `OMP_THREAD_LIMIT=1`: one thread gives the same words and boxes
