@@ -6,7 +6,7 @@
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
-        [--short train] [--max-chars 8000] [--windows]
+        [--short train] [--max-chars 8000] [--windows] [--views N] [--views-seed S]
     python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
     python -m services.training fit-prior --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
@@ -162,6 +162,10 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     sp.add_argument("--short", default="train", help="comma-separated splits that keep only contexts under --max-chars")
     sp.add_argument("--max-chars", type=int, default=8000)
     sp.add_argument("--windows", action="store_true", help="the train split keeps long records as windows")
+    sp.add_argument("--views", type=int, default=0,
+                    help="follow each train record with N schema views of it (keys renamed, titles or "
+                         "descriptions dropped, properties reordered; gold re-keyed)")
+    sp.add_argument("--views-seed", type=int, default=0, help="seed of the schema views")
     v = sub.add_parser("validate", help="the training loss of checkpoints on a val feature cache")
     v.add_argument("--features", required=True)
     v.add_argument("checkpoints", nargs="+")
@@ -223,7 +227,8 @@ def run(args: argparse.Namespace) -> int:
                                  prior_residual=args.prior_residual))
         elif args.command == "splits":
             counts = write_splits(Path(args.records), Path(args.out), args.splits.split(","),
-                                  [s for s in args.short.split(",") if s], args.max_chars, args.windows)
+                                  [s for s in args.short.split(",") if s], args.max_chars, args.windows,
+                                  views=args.views, views_seed=args.views_seed)
             for split, count in counts.items():
                 print(split, count)
         elif args.command == "validate":
