@@ -11,15 +11,15 @@ import pytest
 from jsonschema import validators
 
 from deg.parsers.formats import FORMAT_CHECKER
-from deg.pointer import escape, split as split_pointer
+from deg.pointer import escape
 from deg.schema import compile_schema
+from deg_model.training.prior_fit import MISSING, gold_at
 from degdata import generate
 from degdata.verify import problems
 from services.training.schema_views import schema_view, snake_name, with_views
 from services.training.splits import write_splits
 
 SEED = 7
-MISSING = object()
 
 
 @pytest.fixture(scope="module")
@@ -31,17 +31,6 @@ def records():
 def pairs(records):
     """(record, view) for views 1 and 2 of every record."""
     return [(r, schema_view(r, SEED, i)) for r in records for i in (1, 2)]
-
-
-def resolve(value, pointer):
-    for segment in split_pointer(pointer):
-        if isinstance(value, dict) and segment in value:
-            value = value[segment]
-        elif isinstance(value, list) and segment.isdigit() and int(segment) < len(value):
-            value = value[int(segment)]
-        else:
-            return MISSING
-    return value
 
 
 def paired_pointers(original, view, o_ptr="", v_ptr="", out=None):
@@ -91,8 +80,8 @@ def test_gold_follows_the_renamed_keys(pairs):
             assert view[name] == {mapped[p]: entry for p, entry in record[name].items()}, (view["uid"], name)
         originals = {v: o for o, v in mapped.items()}
         for pointer in [*view["spans"], *view["decide"]]:
-            assert resolve(view["value"], pointer) is not MISSING
-            assert resolve(view["value"], pointer) == resolve(record["value"], originals[pointer])
+            assert gold_at(view["value"], pointer) is not MISSING
+            assert gold_at(view["value"], pointer) == gold_at(record["value"], originals[pointer])
 
 
 def _other_keywords(schema):
