@@ -19,7 +19,11 @@ Joining (stated, so a span means the same thing on every run):
   as were typed. Only gaps inside a line are rebuilt: a line starts at its first word however
   far it is indented (on a page skewed a few degrees the left edge of the lines moves by
   several characters, and a second column would start each of its lines with its whole
-  offset). The added spaces belong to no word, as no separator does;
+  offset). On a fixed-pitch page (`gateway.media.pitch`: the words' left edges line up on one
+  character grid) the grid says it instead: as many spaces as cells lie between the words,
+  less the first word's characters, none where OCR split a run typed without one
+  (`https:` `//www.walter.` `de`); where OCR read more characters than the cells hold, the gap
+  rule above. The added spaces belong to no word, as no separator does;
 - lines: `\\n`, or a blank line (`\\n\\n`) where the page has one: the next line's first word
   sits more than `BLANK_LINE` times the page's usual line pitch (the median) below the previous
   line's first word (centre to centre: a page skewed a few degrees moves both alike), or above
@@ -40,6 +44,8 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 from typing import Any
+
+from gateway.media.pitch import Grid, find_grid
 
 Box = tuple[int, int, int, int]
 WORD_GAP, LINE_GAP, BLOCK_GAP = " ", "\n", "\n\n"
@@ -114,8 +120,13 @@ def word_measures(words: tuple[Word, ...]) -> tuple[float, float]:
     return char, min(usual, USUAL_CHARS * char)
 
 
-def word_gap(previous: Word, word: Word, char: float, usual: float) -> str:
-    """One space, or the run of spaces a gap that sets columns apart holds (module docstring)."""
+def word_gap(previous: Word, word: Word, char: float, usual: float, grid: Grid | None = None) -> str:
+    """One space, or the run of spaces a gap that sets columns apart holds; on a fixed-pitch
+    page, the spaces its grid holds (module docstring)."""
+    if grid is not None and not (previous.rule or word.rule):
+        spaces = grid.spaces(previous, word)
+        if spaces >= 0:
+            return WORD_GAP * spaces
     gap = word.box[0] - previous.box[2]
     if char <= 0 or usual <= 0 or gap <= min(COLUMN_GAP * usual, usual + COLUMN_CHARS * char):
         return WORD_GAP
@@ -130,10 +141,11 @@ def page_text(page: Page, offset: int, item: int, index: int, placed: list[Place
     previous: Word | None = None
     centres, pitch = line_centres(page.words)
     char, usual = word_measures(page.words) if column_gaps else (0.0, 0.0)
+    grid = find_grid(page.words, char) if column_gaps else None
     for word in page.words:
         if previous is not None:
             if word.line == previous.line:
-                gap = word_gap(previous, word, char, usual)
+                gap = word_gap(previous, word, char, usual, grid)
             else:
                 gap = line_gap(centres[previous.line], centres[word.line], pitch)
             parts.append(gap)

@@ -13,20 +13,24 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+MONO = Path("/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf")  # fonts-liberation
 SIZE = 28
 LINE = 44
 MARGIN = 60
 
 
-def font(size: int = SIZE) -> ImageFont.FreeTypeFont:
-    if not FONT.is_file():
-        raise RuntimeError(f"{FONT} is missing: install the apt package fonts-dejavu-core (make sysdeps)")
-    return ImageFont.truetype(str(FONT), size)
+def font(size: int = SIZE, path: Path = FONT) -> ImageFont.FreeTypeFont:
+    if not path.is_file():
+        raise RuntimeError(f"{path} is missing: install the apt packages fonts-dejavu-core and fonts-liberation "
+                           "(make sysdeps)")
+    return ImageFont.truetype(str(path), size)
 
 
-def text_image(lines: list[str], width: int = 1200) -> tuple[Image.Image, dict[str, tuple[int, int, int, int]]]:
-    """Lines drawn black on white; the box of every word (`x1`/`y1` exclusive), keyed by the word."""
-    face = font()
+def text_image(lines: list[str], width: int = 1200,
+               path: Path = FONT) -> tuple[Image.Image, dict[str, tuple[int, int, int, int]]]:
+    """Lines drawn black on white in the font at `path`; the box of every word (`x1`/`y1`
+    exclusive), keyed by the word."""
+    face = font(path=path)
     image = Image.new("L", (width, 2 * MARGIN + LINE * max(len(lines), 1)), 255)
     draw = ImageDraw.Draw(image)
     boxes: dict[str, tuple[int, int, int, int]] = {}

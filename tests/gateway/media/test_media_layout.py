@@ -10,6 +10,7 @@ from degcommon.settings import SettingsError
 from gateway.media.layout import MediaItem, Page, Word, compose
 from gateway.media.requests import read_context
 from gateway.media.settings import MediaSettings
+from media_bytes import font
 
 
 def word(text, x0, line, block=0, y0=None, confidence=0.9):
@@ -203,3 +204,76 @@ def test_the_setting_reads_on_and_off_and_reaches_the_composed_context():
     for on in (True, False):
         media = asyncio.run(read_context(Reader(MediaSettings(column_gaps=on)), "", ()))
         assert media.text == compose("", [typed_page(TABLE)], column_gaps=on).text
+
+
+# Fixed-pitch pages (`gateway.media.pitch`): 16.2 px cells, each glyph's ink inset by its side
+# bearings, so the boxes' gaps say less than the cells do.
+BEARINGS = {".": 0.4, ":": 0.4, "|": 0.45, "/": 0.15}  # share of a cell left blank each side; letters 0.1
+MONO_LINES = ["Box office: tickets@hoevel.de | https://www.walter.de",
+              "Date:    10 January 2025, 15:30",
+              "Item             Estimated cost",
+              "Sofa             3938.29",
+              "Ceiling plaster  1284.97",
+              "A burst pipe flooded the ground floor of our house on a Sunday night.",
+              "The plumber came at noon; the water had reached the kitchen by then.",
+              "Thank you for choosing Acme Insurance; we look forward to working with you."]
+PROSE = MONO_LINES[5:] + ["Our adjuster will call you within two working days to arrange a visit."]
+
+
+def mono_words(pieces_by_line, pitch=16.2, left=103.0):
+    """Words as OCR splits them: (text, cell) per piece; boxes the pieces' ink."""
+    words = []
+    for number, pieces in enumerate(pieces_by_line):
+        y0 = 20 + 40 * number
+        for text, cell in pieces:
+            x0 = left + pitch * (cell + BEARINGS.get(text[0], 0.1))
+            x1 = left + pitch * (cell + len(text) - BEARINGS.get(text[-1], 0.1))
+            words.append(Word(text, (round(x0), y0, round(x1), y0 + 30), 0.9, 0, number))
+    return MediaItem("image/png", False, (Page(1, 1700, 400, "ocr", tuple(words)),))
+
+
+def typed_pieces(line):
+    return [(found.group(), found.start()) for found in re.finditer(r"\S+", line)]
+
+
+def test_a_fixed_pitch_page_reads_as_many_spaces_as_its_cells_hold_and_joins_a_split_run():
+    pieces = [typed_pieces(line) for line in MONO_LINES]
+    url = MONO_LINES[0].index("https")
+    pieces[0] = [p for p in pieces[0] if p[1] != url] + [("https:", url), ("//www.walter.", url + 6), ("de", url + 19)]
+    item = mono_words(pieces)
+    words = item.pages[0].words
+    media = compose("", [item])
+    assert media.text == "\n".join(MONO_LINES)
+    start = media.text.index("https://www.walter.de")
+    assert media.locate(start, start + 21)["box"][0] == words[[w.text for w in words].index("https:")].box[0]
+    for placed in media.placed:
+        assert media.text[placed.start:placed.end] == placed.word.text
+    assert "https: //www.walter. de" in compose("", [item], column_gaps=False).text  # off: one space, as before
+
+
+def test_the_grid_is_found_whatever_the_pages_offset_and_a_proportional_page_has_none():
+    from gateway.media.pitch import find_grid
+    from gateway.media.layout import word_measures
+
+    for left in (57.0, 103.3, 211.9):
+        words = mono_words([typed_pieces(line) for line in MONO_LINES], left=left).pages[0].words
+        grid = find_grid(words, word_measures(words)[0])
+        assert grid is not None and abs(grid.pitch - 16.2) < 0.05
+    face = font()  # DejaVu Sans: each word where a proportional font's advances put it
+    proportional = []
+    for number, line in enumerate(PROSE):
+        x = 60.0
+        for text in line.split(" "):
+            proportional.append(Word(text, (round(x), 40 * number, round(x + face.getlength(text)), 40 * number + 30),
+                                     0.9, 0, number))
+            x += face.getlength(text + " ")
+    assert find_grid(proportional, word_measures(proportional)[0]) is None
+    assert compose("", [MediaItem("image/png", False, (Page(1, 1200, 200, "ocr", tuple(proportional)),))]).text == \
+        "\n".join(PROSE)
+
+
+def test_where_ocr_reads_more_characters_than_the_cells_hold_the_gap_decides():
+    pieces = [typed_pieces(line) for line in MONO_LINES]
+    pieces[3] = [("Soofa", 0), ("3938.29", 17)]  # one character too many, read into "Sofa"
+    text = compose("", [mono_words(pieces)]).text
+    assert text.split("\n")[3].startswith("Soofa ") and text.split("\n")[3].endswith(" 3938.29")
