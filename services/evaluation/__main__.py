@@ -8,7 +8,7 @@ fresh heads):
     python -m services.evaluation determinism --split test --limit N [--repeats 10] [--permutations 5]
     python -m services.evaluation bench [--records 3] [--batch 16] [--no-scaling]
     python -m services.evaluation compare --url URL | --in-process [--checkpoint DIR] | --skip-deg
-        [--set everyday|datagen-test] [--limit N] [--baselines llamacpp,xgrammar]   (compare.py)
+        [--set everyday|datagen-test|datagen-val] [--limit N] [--baselines llamacpp,xgrammar]   (compare.py)
     python -m services.evaluation media-set --out DIR [--n 40]      (media_cli.py: scans and photos
     python -m services.evaluation media-eval --set DIR --url URL     of datagen records, through /v1/fill)
 

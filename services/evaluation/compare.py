@@ -2,11 +2,13 @@
 
     python -m services.evaluation compare --url http://127.0.0.1:8790          # deg via a gateway
     python -m services.evaluation compare --in-process --checkpoint checkpoints/deg-smollm2-135m-0.5
-    ... [--set everyday|datagen-test] [--limit N] [--baselines llamacpp,xgrammar|none] [--skip-deg]
+    ... [--set everyday|datagen-test|datagen-val] [--limit N] [--baselines llamacpp,xgrammar|none] [--skip-deg]
 
 Sets: `everyday` is the hand-written held-out set in `everyday/` (one JSON per document:
 `{id, kind, context, schema, value}`; never used for training); `datagen-test` is the held-out
-datagen domains. Every system gets the same capped schema (`degcommon.caps`, `--max-items`,
+datagen domains; `datagen-val` is new records of the domains trained on (the in-domain `val`
+split: beside `datagen-test`, it shows how much of what a checkpoint learned carries to kinds of
+documents it never saw). Every system gets the same capped schema (`degcommon.caps`, `--max-items`,
 default 6) and is scored against the same capped gold.
 
 Scoring (one unit per gold field; field accuracy = the mean over all units):
@@ -49,7 +51,7 @@ from services.evaluation.filler import HttpFiller
 from services.evaluation.settings import EvaluationSettings
 
 EVERYDAY_DIR = Path(__file__).resolve().parent / "everyday"
-SETS = ("everyday", "datagen-test")
+SETS = ("everyday", "datagen-test", "datagen-val")
 BASELINES = ("llamacpp", "xgrammar")
 KINDS = ("enum", "boolean", "score", "date", "number", "string", "array_count", "array_item")
 MODE_KINDS = {"decide.choice": "enum", "decide.noul": "boolean", "decide.score": "score",
@@ -87,10 +89,10 @@ def load_set(name: str, limit: int | None = None, *, seed: int = 0) -> list[Docu
         raise ValueError(f"limit must be >= 1, got {limit}")
     if name == "everyday":
         return load_everyday()[:limit]
-    if name == "datagen-test":
-
+    if name in ("datagen-test", "datagen-val"):
+        split = name.removeprefix("datagen-")
         return [Document(r["uid"], r["domain"], r["context"], r["schema"], r["value"])
-                for r in load_records("test", limit or 50, seed=seed)]
+                for r in load_records(split, limit or 50, seed=seed)]
     raise ValueError(f"unknown set {name!r}: expected one of {', '.join(SETS)}")
 
 

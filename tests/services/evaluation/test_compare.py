@@ -290,6 +290,11 @@ def test_the_datagen_test_set_is_the_held_out_domains_with_their_gold():
     assert len(docs) == 3 and "test" in SPLITS
     for doc in docs:
         assert schema_error(doc.schema, doc.value) is None
+    from degdata import TEST_DOMAINS, VAL_DOMAINS
+
+    assert {doc.kind for doc in docs} <= set(TEST_DOMAINS)
+    val = cmp.load_set("datagen-val", 4)  # new records of the domains trained on
+    assert len(val) == 4 and not {doc.kind for doc in val} & (set(TEST_DOMAINS) | set(VAL_DOMAINS))
     with pytest.raises(ValueError, match="unknown set 'train'"):
         cmp.load_set("train", 3)
     with pytest.raises(ValueError, match="limit must be >= 1"):
