@@ -6,7 +6,9 @@
 # record) and kept under the run's directory.
 #   1. datagen (seed 21, 5,200 records of the 36-domain generator, splits by domain); train
 #      contexts under MAXCHARS characters (3,043 records), or with WINDOWS=1 every train record,
-#      the longer ones as windows of their context (`long_records.window_records`);
+#      the longer ones as windows of their context (`long_records.window_records`); with VIEWS=N each
+#      train record is followed by N schema views of it (keys renamed, a title or description dropped,
+#      properties shuffled: `schema_views`), for a new OUT;
 #   2. the held-out validation domains' features (VAL records of val_heldout): the loss logged at
 #      every checkpoint (`<OUT>/train/log.jsonl`, with tokens/s and every loss term);
 #   3. one run: heads warm-started from the shipped checkpoint's, adapters (decide, extract,
@@ -33,6 +35,7 @@ THREADS=${THREADS:-2}
 INIT=${INIT:-checkpoints/deg-smollm2-135m-0.5}
 CARRY=${CARRY:-checkpoints/runs/adapted}
 WINDOWS=${WINDOWS:-0}   # 1: long train records as windows (services/training/long_records.py), a new run's data
+VIEWS=${VIEWS:-0}       # N: each train record followed by N schema views of it (services/training/schema_views.py), a new run's data
 export OMP_NUM_THREADS=$THREADS
 mkdir -p "$OUT/train"
 if ! ls -d "$OUT"/train/step-* >/dev/null 2>&1 && ls -d "$CARRY"/step-* >/dev/null 2>&1; then
@@ -42,7 +45,7 @@ fi
 
 [ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n 5200 --out "$OUT/records.jsonl" --no-progress
 $PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --max-chars $MAXCHARS \
-    $([ "$WINDOWS" = 1 ] && echo --windows)
+    $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED)
 FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32 --seed 0"
 [ -s "$OUT/features/val_heldout/index.json" ] || $PY -m services.training features --records "$OUT/val_heldout.jsonl" \
     --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT

@@ -1,8 +1,10 @@
 """The training recipes' shell steps: `carry.sh` keeps a run's latest step as weights alone (no
 optimizer state) and replaces the step it carried before; `adapted.sh` starts from what was
-carried when its run directory holds no step (checked on its text: the recipe itself trains)."""
+carried when its run directory holds no step (checked on its text: the recipe itself trains), and
+passes its data options to the split step (run with `PY=echo`)."""
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -44,3 +46,26 @@ def test_the_adapted_recipe_starts_from_a_carried_step():
     text = (REPO / "services" / "training" / "recipes" / "adapted.sh").read_text()
     assert 'CARRY=${CARRY:-checkpoints/runs/adapted}' in text
     assert 'cp -r "$(ls -d "$CARRY"/step-* | tail -n 1)" "$OUT/train/"' in text
+
+
+
+def recipe_commands(tmp_path: Path, **env: str) -> list[str]:
+    """The Python commands `adapted.sh` runs, with `PY=echo` standing in for Python (nothing is
+    generated or trained)."""
+    done = subprocess.run(["bash", str(REPO / "services" / "training" / "recipes" / "adapted.sh"), "5"],
+                          env={**os.environ, "PY": "echo", "OUT": str(tmp_path / "out"),
+                               "CARRY": str(tmp_path / "nothing-carried"), **env},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return [line for line in done.stdout.splitlines() if line.startswith("-m ")]
+
+
+def test_schema_views_reach_the_split_step_only_when_asked(tmp_path):
+    plain = recipe_commands(tmp_path)
+    assert [line.split()[1:3] for line in plain] == [["degdata", "--seed"], ["services.training", "splits"],
+                                                     ["services.training", "features"],
+                                                     ["services.training", "train"]]
+    assert not any("--views" in line for line in plain)
+    assert "--steps 5" in plain[3]
+    (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2") if " splits " in line]
+    assert "--views 2 --views-seed 21" in splits
