@@ -2,11 +2,11 @@
 
 - `page_count(raw, where)`: pypdf reads the page tree's count without touching a page, so a
   PDF of 10,000 pages is refused (413) before any page is read. Encrypted or unreadable: 422.
-- `text_layer(path, pages, dpi, ...)`: one `pdftotext -bbox-layout` (poppler) call for the
-  read pages: per page its size and words with boxes, grouped in poppler's blocks and lines,
-  in its reading order. Coordinates are PDF points scaled to pixels at `dpi`
+- `text_layer(path, pages, ...)`: one `pdftotext -bbox-layout` (poppler) call for the read
+  pages: per page its size and words with boxes in PDF points, grouped in poppler's blocks and
+  lines, in its reading order. `layer_page` scales them to pixels at the item's resolution
   (`x * dpi / 72`, outward to whole pixels), so a PDF's boxes are pixels of its pages rendered
-  at `DEG_MEDIA_DPI`, whether a page was read from its text layer or by OCR.
+  at that resolution, whether a page was read from its text layer or by OCR.
 - A page with fewer than `MIN_TEXT_CHARS` non-space characters in its text layer is a scan:
   `render_page` renders it with `pdftoppm -r dpi -gray` (its pixel count checked against
   `DEG_MEDIA_MAX_PIXELS` from the page size first) and `gateway.media.ocr` reads it.
@@ -44,13 +44,28 @@ _TAG = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">|<block |<line |'
 
 
 @dataclass(frozen=True)
+class LayerWord:
+    text: str
+    box_pt: tuple[float, float, float, float]   # x0, y0, x1, y1 in PDF points
+    block: int
+    line: int
+
+
+@dataclass(frozen=True)
 class LayerPage:
     width_pt: float
     height_pt: float
-    words: tuple[Word, ...]
+    words: tuple[LayerWord, ...]
 
     def has_text(self) -> bool:
         return sum(len(w.text.strip()) for w in self.words) >= MIN_TEXT_CHARS
+
+    def words_at(self, dpi: int) -> tuple[Word, ...]:
+        """The words with their boxes in pixels at `dpi` (outward to whole pixels)."""
+        scale = dpi / POINTS_PER_INCH
+        return tuple(Word(w.text, (math.floor(w.box_pt[0] * scale), math.floor(w.box_pt[1] * scale),
+                                   math.ceil(w.box_pt[2] * scale), math.ceil(w.box_pt[3] * scale)),
+                          1.0, w.block, w.line) for w in self.words)
 
 
 def page_count(raw: bytes, where: str) -> int:
@@ -77,14 +92,13 @@ def poppler_tool(name: str) -> str:
     return found
 
 
-def text_layer(path: Path, pages: int, dpi: int, where: str, timeout_s: float) -> list[LayerPage]:
-    """Pages 1..`pages` of the PDF at `path`: size in points and words in pixels at `dpi`."""
+def text_layer(path: Path, pages: int, where: str, timeout_s: float) -> list[LayerPage]:
+    """Pages 1..`pages` of the PDF at `path`: size and words' boxes in points."""
     xhtml = run_tool([poppler_tool("pdftotext"), "-bbox-layout", "-f", "1", "-l", str(pages), str(path), "-"],
                      where, timeout_s)
-    scale = dpi / POINTS_PER_INCH
     out: list[LayerPage] = []
     size: tuple[float, float] | None = None
-    words: list[Word] = []
+    words: list[LayerWord] = []
     block = line = -1
     for match in _TAG.finditer(str(xhtml)):
         token = match.group(0)
@@ -98,8 +112,7 @@ def text_layer(path: Path, pages: int, dpi: int, where: str, timeout_s: float) -
             line += 1
         else:
             x0, y0, x1, y1 = (float(match.group(i)) for i in (3, 4, 5, 6))
-            box = (math.floor(x0 * scale), math.floor(y0 * scale), math.ceil(x1 * scale), math.ceil(y1 * scale))
-            words.append(Word(html.unescape(match.group(7)), box, 1.0, max(block, 0), max(line, 0)))
+            words.append(LayerWord(html.unescape(match.group(7)), (x0, y0, x1, y1), max(block, 0), max(line, 0)))
     if size is not None:
         out.append(LayerPage(*size, tuple(words)))
     if len(out) != pages:
@@ -134,7 +147,7 @@ def pixel_size(page: LayerPage, dpi: int) -> tuple[int, int]:
 
 def layer_page(page: LayerPage, number: int, dpi: int) -> Page:
     width, height = pixel_size(page, dpi)
-    return Page(number=number, width=width, height=height, read="text_layer", words=page.words)
+    return Page(number=number, width=width, height=height, read="text_layer", words=page.words_at(dpi))
 
 
 def render_page(path: Path, page: LayerPage, number: int, dpi: int, where: str, max_pixels: int,

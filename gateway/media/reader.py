@@ -141,11 +141,10 @@ class MediaReader:
             path = Path(tmp) / "document.pdf"
             path.write_bytes(c.source.raw)
             where, timeout_s = c.source.where, settings.ocr_timeout_s
-            layer = await self._work(text_layer, path, c.pages, settings.dpi, where, timeout_s)
+            layer = await self._work(text_layer, path, c.pages, where, timeout_s)
             scanned = {index + 1 for index, found in enumerate(layer) if not found.has_text()}
+            # every page's boxes in pixels of the one resolution the item states
             dpi = await self._work(scan_dpi, path, scanned, settings.dpi, where, timeout_s) if scanned else settings.dpi
-            if dpi != settings.dpi:  # every page's boxes in pixels of the one resolution the item states
-                layer = await self._work(text_layer, path, c.pages, dpi, where, timeout_s)
             pages: list[Page] = []
             for index, found in enumerate(layer):
                 number = index + 1

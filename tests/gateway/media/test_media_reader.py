@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import io
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -116,7 +117,17 @@ def test_pdf_pages_use_the_text_layer_or_ocr_and_report_progress():
     assert (typed_item.pages[0].width, typed_item.pages[0].height) == (2550, 3300)
 
 
-def test_a_scan_is_read_at_its_own_resolution_up_to_the_setting_and_text_pages_follow_it():
+def test_a_scan_is_read_at_its_own_resolution_up_to_the_setting_and_text_pages_follow_it(monkeypatch):
+    import gateway.media.pdf as pdf
+
+    tools = []
+    real_run_tool = pdf.run_tool
+
+    def counted(args, *rest, **kwargs):
+        tools.append(Path(args[0]).name)
+        return real_run_tool(args, *rest, **kwargs)
+
+    monkeypatch.setattr(pdf, "run_tool", counted)
     image, drawn = text_image(LINES)
     fine = scanned_pdf([image], resolution=400)  # 3 inches wide: read at the 300 dpi cap
     (item,) = read(MediaSource("application/pdf", fine, "media[0]"))
@@ -128,6 +139,9 @@ def test_a_scan_is_read_at_its_own_resolution_up_to_the_setting_and_text_pages_f
     assert mixed.dpi == 100 and [p.read for p in mixed.pages] == ["text_layer", "ocr"]
     assert (mixed.pages[0].width, mixed.pages[0].height) == (850, 1100)  # US letter at 100 dpi
     assert (mixed.pages[1].width, mixed.pages[1].height) == (image.width, image.height)
+    words = mixed.pages[0].words  # the text layer's boxes scaled to 100 dpi: "Dear" starts an inch in
+    assert words[0].text == "Dear" and 95 <= words[0].box[0] <= 105
+    assert tools.count("pdftotext") == 2  # one text-layer read per PDF, whatever resolution it is read at
 
 
 def test_an_image_is_read_at_the_resolution_its_header_states():
