@@ -46,6 +46,8 @@ from deg.pointer import pointer_of
 from degcommon import metrics
 from degcommon.caps import cap_arrays, cap_value
 from degcommon.datagen_scoring import RuntimeFiller, expand_instances, schema_error
+from services.evaluation.anatomy import anatomy
+from services.evaluation.anatomy import markdown_rows as anatomy_rows
 from services.evaluation.datagen_eval import load_records
 from services.evaluation.filler import HttpFiller
 from services.evaluation.settings import EvaluationSettings
@@ -257,6 +259,7 @@ class Comparison:
                 "latency_median_s": statistics.median(a.latency_s for a in answers),
                 "prompt_tokens_mean": statistics.fmean(a.prompt_tokens for a in answers),
                 "generated_tokens_mean": statistics.fmean(a.generated_tokens for a in answers),
+                "string_errors": anatomy(self.scores(name)),
             }
         return out
 
@@ -334,6 +337,8 @@ def markdown(result: Comparison) -> str:
         if rows[0] is None:
             continue
         lines.append(f"| {kind} | {rows[0]['fields']} | " + " | ".join(_fmt(r["accuracy"]) for r in rows) + " |")
+    lines += ["", "## Wrong strings, by where the span went (`anatomy.py`)", ""]
+    lines += anatomy_rows({n: systems[n]["string_errors"] for n in names})
     errors = result.errors()
     lines += ["", f"## Errors ({len(errors)} fields some system got wrong)", "",
               "| document | pointer | kind | gold | " + " | ".join(names) + " |",
