@@ -12,6 +12,11 @@ of option line `i`, `c_t` = trunk hidden state at context token `t`.
   which token t *is*, and with the tied LM head `a . e(x_t)` is the base model's own logit
   for copying x_t next. Linear pointer heads cannot recover token identity from the hidden
   state alone, and span boundaries suffered for it. `context="hidden"` is the plain form.
+  `context="hidden+embed+next"` adds the embedding of token t+1 (the same normalization; zeros
+  after the last context token): a causal state at t has not read what follows t, and whether
+  a line break or a column gap follows is what says a value ends at t, in any kind of document.
+  A head set of another mode starts one of this mode exactly (`widened`: the added columns of
+  the context keys are zeros).
 - extract: start / end pointers `qs(a) . ks(c_t)`, `qe(a) . ke(c_t)` over context tokens
   only, plus one null logit from `a` appended to both distributions.
 - count: linear over 0..MAX_COUNT items (masked by the caller to the array's bounds).
@@ -38,7 +43,8 @@ from torch import nn
 HEAD_DIM = 256
 MAX_COUNT = 64
 HEAD_KINDS = ("choice", "score", "noul", "extract", "count", "anchor")
-CONTEXT_MODES = {"hidden": 1, "hidden+embed": 2}     # mode -> context feature width in hidden sizes
+CONTEXT_MODES = {"hidden": 1, "hidden+embed": 2, "hidden+embed+next": 3}  # mode -> context width in hidden sizes
+CONTEXT_KEYS = ("ks.weight", "ke.weight", "anchor.k.weight", "anchor.u.weight")  # the weights that read c_t
 # Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 
@@ -100,7 +106,22 @@ class Heads(nn.Module):
             raise ValueError("these heads read token embeddings of the context; none were given")
         e = embedded.to(torch.float32)
         e = e * torch.rsqrt(e.pow(2).mean(-1, keepdim=True) + 1e-6)   # per token, so batch-invariant
-        return torch.cat([hidden_ctx, e], dim=-1)
+        if self.context == "hidden+embed":
+            return torch.cat([hidden_ctx, e], dim=-1)
+        following = torch.cat([e[1:], torch.zeros_like(e[:1])])      # [T, H]: token t+1's, zeros at the end
+        return torch.cat([hidden_ctx, e, following], dim=-1)
+
+    def widened(self, start: "Heads") -> None:
+        """Take `start`'s weights, a head set of a narrower context mode: the context keys'
+        columns it has are copied and the others are zeros, so every logit is `start`'s."""
+        if CONTEXT_MODES[start.context] > CONTEXT_MODES[self.context]:
+            raise ValueError(f"heads reading context {start.context!r} cannot start heads reading {self.context!r}")
+        tensors = dict(start.state_dict())
+        width = self.hidden * CONTEXT_MODES[self.context]
+        for name in CONTEXT_KEYS:
+            have = tensors[name]
+            tensors[name] = torch.cat([have, have.new_zeros(have.shape[0], width - have.shape[1])], dim=1)
+        self.load_state_dict(tensors)
 
     # -- temperatures ----------------------------------------------------------------
     def temperature(self, kind: str) -> torch.Tensor:

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import torch.distributed as dist
 
+from deg_model.heads import CONTEXT_MODES
 from deg_model.runtime import load_runtime
 
 from .distributed import init_process_group, run_data_parallel_training, spawn_training
@@ -67,8 +68,8 @@ def _add_train_args(p):
     p.add_argument("--save-every", type=int, default=100)
     p.add_argument("--array-mode", choices=("index", "anchor"), default="index")
     p.add_argument("--limit", type=int, default=None, help="use at most this many records")
-    p.add_argument("--context", choices=("hidden+embed", "hidden"), default="hidden+embed",
-                   help="the heads' context features")
+    p.add_argument("--context", choices=tuple(CONTEXT_MODES), default="hidden+embed",
+                   help="the heads' context features (hidden+embed+next: also the next token's embedding)")
     p.add_argument("--lora-rank", type=int, default=0, help="LoRA adapters on the fork rows (0 = heads only)")
     p.add_argument("--lora-alpha", type=float, default=16.0)
     p.add_argument("--lora-lr", type=float, default=5e-4)

@@ -36,7 +36,7 @@ from safetensors.torch import load_file
 from tqdm import tqdm
 
 from deg_model.checkpoint import fresh_heads, load_checkpoint
-from deg_model.heads import Heads
+from deg_model.heads import CONTEXT_MODES, Heads
 from deg_model.lora import CONTEXT, LoraAdapters, LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
 from deg_model.training.features import FeatureRecord, cache_has_priors, embedding_table
@@ -76,7 +76,7 @@ class TrainSettings:
     lora_alpha: float = 16.0
     lora_lr: float = 5e-4
     lora_from: int | None = None
-    # start the heads from this checkpoint's heads (e.g. a heads-only run) instead of fresh ones
+    # start the heads (and the adapters, when it has some) from this checkpoint instead of fresh ones
     init_from: str | None = None
     # a val feature cache (held-out domains) whose loss is logged at every checkpoint
     val_features: str | None = None
@@ -218,13 +218,30 @@ def make_adapters(settings: TrainSettings, backbone, records: Sequence[FeatureRe
 
 
 def _initial_heads(settings: TrainSettings, hidden: int) -> Heads:
+    """Fresh heads, or `init_from`'s; heads of a narrower context mode start a wider one exactly
+    (`Heads.widened`)."""
     heads = fresh_heads(hidden, seed=settings.seed, context=settings.context)
     if settings.init_from is not None:
         _, start, _ = load_checkpoint(settings.init_from)
-        if start.context != settings.context:
-            raise ValueError(f"{settings.init_from}: heads read context {start.context!r}, not {settings.context!r}")
-        heads.load_state_dict(start.state_dict())
+        if CONTEXT_MODES[start.context] > CONTEXT_MODES[settings.context]:
+            raise ValueError(f"{settings.init_from}: heads read context {start.context!r}, more than "
+                             f"{settings.context!r}")
+        heads.widened(start)
     return heads
+
+
+def _initial_adapters(settings: TrainSettings, adapters) -> None:
+    """Start the adapters from `init_from`'s when it has some: the same adapters, layers, rank
+    and alpha, else an error; a checkpoint without adapters leaves them fresh."""
+    if adapters is None or settings.init_from is None:
+        return
+    config, _, tensors = load_checkpoint(settings.init_from)
+    if tensors is None:
+        return
+    if config.lora != adapters.config.to_dict():
+        raise ValueError(f"{settings.init_from}: its adapters are {config.lora}, this run trains "
+                         f"{adapters.config.to_dict()}")
+    adapters.load_state_dict(_adapter_state(adapters, tensors))
 
 
 def _train(settings, records, out: Path, stop_after, progress, on_step, backbone=None) -> Path:
@@ -233,6 +250,7 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     heads = _initial_heads(settings, hidden)
     heads.train()
     adapters = make_adapters(settings, backbone, records)
+    _initial_adapters(settings, adapters)
     opt = make_optimizer(heads, settings, adapters)
     start, history, rewarm_from = 0, [], None
     last = latest_checkpoint(out)

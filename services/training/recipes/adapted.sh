@@ -15,6 +15,9 @@
 #      context; rank RANK) on layers ADAPT_FROM..29, STEPS steps of 8 records, a checkpoint every
 #      SAVE steps. Resumable exactly: run the same command again after a stop (SIGTERM/SIGINT
 #      checkpoints the step under way and exits).
+#   INIT: where the heads (and adapters, when it has some) start; with CONTEXT=hidden+embed+next,
+#   heads reading hidden+embed start it exactly (the next token's columns at zero). A new OUT
+#   with INIT at a carried step continues that run's weights on other data or features.
 #   A run moves between machines as weights alone: `carry.sh` keeps its latest step (heads,
 #   adapters, trainer.json; not the optimizer state) under CARRY, and on a machine whose OUT
 #   holds no step yet, this recipe starts from that step (AdamW's moments restart there).
@@ -35,6 +38,7 @@ THREADS=${THREADS:-2}
 INIT=${INIT:-checkpoints/deg-smollm2-135m-0.5}
 CARRY=${CARRY:-checkpoints/runs/adapted}
 WINDOWS=${WINDOWS:-0}   # 1: long train records as windows (services/training/long_records.py), a new run's data
+CONTEXT=${CONTEXT:-hidden+embed}  # the heads' context features; hidden+embed+next: also the next token's (a new OUT)
 VIEWS=${VIEWS:-0}       # N: each train record followed by N schema views of it (services/training/schema_views.py), a new run's data
 export OMP_NUM_THREADS=$THREADS
 mkdir -p "$OUT/train"
@@ -51,4 +55,5 @@ FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 3
     --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT
 $PY -m services.training train --out "$OUT/train" --records "$OUT/train.jsonl" $FEAT --steps "$STEPS" \
     --batch-records 8 --warmup 20 --save-every $SAVE --lr 3e-4 --lora-rank $RANK --lora-alpha $((2 * RANK)) \
-    --lora-lr 5e-4 --init-from "$INIT" --threads $THREADS --val-features "$OUT/features/val_heldout"
+    --lora-lr 5e-4 --init-from "$INIT" --threads $THREADS --val-features "$OUT/features/val_heldout" \
+    --context "$CONTEXT"

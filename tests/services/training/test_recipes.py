@@ -66,6 +66,7 @@ def test_schema_views_reach_the_split_step_only_when_asked(tmp_path):
                                                      ["services.training", "features"],
                                                      ["services.training", "train"]]
     assert not any("--views" in line for line in plain)
-    assert "--steps 5" in plain[3]
+    assert "--steps 5" in plain[3] and plain[3].endswith("--context hidden+embed")
+    assert recipe_commands(tmp_path, CONTEXT="hidden+embed+next")[3].endswith("--context hidden+embed+next")
     (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2") if " splits " in line]
     assert "--views 2 --views-seed 21" in splits

@@ -234,3 +234,29 @@ def test_a_run_carried_as_weights_alone_resumes_at_its_step_and_rewarms(backbone
     _, h1, t1 = load_checkpoint(last)
     assert any(not torch.equal(a, b) for a, b in zip(h0.state_dict().values(), h1.state_dict().values()))
     assert t0.keys() == t1.keys() and any(not torch.equal(t0[k], t1[k]) for k in t0)
+
+
+def test_a_new_run_starts_from_a_checkpoints_heads_and_adapters_and_widens_what_they_read(backbone, cached, tmp_path):
+    """`init_from` a run's step: its heads and adapters are where the new run starts (its first
+    loss is the step's own on that batch), heads reading `hidden+embed` start `hidden+embed+next`
+    ones exactly, and the next token's columns then learn; adapters of another shape are refused."""
+    from services.training.trainer import batch_indices
+
+    s = TrainSettings(steps=2, batch_records=2, warmup=1, save_every=2, seed=3, lr=3e-3, lora_rank=2,
+                      lora_alpha=4.0, lora_lr=3e-2, array_mode="anchor")
+    first = train(s, cached, tmp_path / "a", backbone=backbone)
+    _, h0, t0 = load_checkpoint(first)
+    wide = dataclasses.replace(s, context="hidden+embed+next", init_from=str(first), steps=3, save_every=3)
+    last = train(wide, cached, tmp_path / "b", backbone=backbone)
+    batch = [cached[i] for i in batch_indices(wide.seed, len(cached), 0, wide.batch_records)]
+    with torch.no_grad():
+        adapters0 = load_adapters(t0, LoraConfig.from_dict(load_checkpoint(first)[0].lora))
+        expected = batch_loss(h0, [adapted_record(backbone, adapters0, x, grad=False) for x in batch])[0]
+    history = json.loads((last / "trainer.json").read_text())["history"]
+    assert history[0]["total"] == pytest.approx(float(expected), rel=1e-5)
+    _, h1, _ = load_checkpoint(last)
+    assert h1.context == "hidden+embed+next"
+    hidden = h1.hidden
+    assert float(h1.state_dict()["ke.weight"][:, 2 * hidden:].abs().max()) > 0   # the next token's columns learned
+    with pytest.raises(ValueError, match="adapters"):
+        train(dataclasses.replace(wide, lora_rank=3, lora_alpha=6.0), cached, tmp_path / "c", backbone=backbone)
