@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
@@ -247,13 +248,15 @@ def _initial_adapters(settings: TrainSettings, adapters) -> None:
 def _train(settings, records, out: Path, stop_after, progress, on_step, backbone=None) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     hidden = int(records[0].ctx.shape[1])
-    heads = _initial_heads(settings, hidden)
+    last = latest_checkpoint(out)
+    # a run starts from `init_from` once; resumed, it reads its own step (init_from may be gone)
+    fresh = dataclasses.replace(settings, init_from=None) if last is not None else settings
+    heads = _initial_heads(fresh, hidden)
     heads.train()
     adapters = make_adapters(settings, backbone, records)
-    _initial_adapters(settings, adapters)
+    _initial_adapters(fresh, adapters)
     opt = make_optimizer(heads, settings, adapters)
     start, history, rewarm_from = 0, [], None
-    last = latest_checkpoint(out)
     if last is not None:
         state = json.loads((last / "trainer.json").read_text())
         if state["settings"] != json.loads(json.dumps(settings_record(settings))):

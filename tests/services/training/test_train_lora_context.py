@@ -260,3 +260,20 @@ def test_a_new_run_starts_from_a_checkpoints_heads_and_adapters_and_widens_what_
     assert float(h1.state_dict()["ke.weight"][:, 2 * hidden:].abs().max()) > 0   # the next token's columns learned
     with pytest.raises(ValueError, match="adapters"):
         train(dataclasses.replace(wide, lora_rank=3, lora_alpha=6.0), cached, tmp_path / "c", backbone=backbone)
+
+
+def test_a_resumed_run_reads_its_own_step_whatever_became_of_its_init(backbone, cached, tmp_path):
+    import shutil
+
+    s = TrainSettings(steps=2, batch_records=2, warmup=1, save_every=2, seed=3, lr=3e-3, lora_rank=2,
+                      lora_alpha=4.0, lora_lr=3e-2, array_mode="anchor")
+    init = train(s, cached, tmp_path / "a", backbone=backbone)
+    kept = tmp_path / "init"
+    shutil.copytree(init, kept)
+    run = dataclasses.replace(s, init_from=str(kept), steps=4, save_every=2)
+    straight = train(run, cached, tmp_path / "b", backbone=backbone)
+    train(run, cached, tmp_path / "c", backbone=backbone, stop_after=2)
+    shutil.rmtree(kept)  # the init step gone: the resume does not need it
+    resumed = train(run, cached, tmp_path / "c", backbone=backbone)
+    for name in ("heads.safetensors", "adapters.safetensors"):
+        assert (straight / name).read_bytes() == (resumed / name).read_bytes(), name
