@@ -170,6 +170,8 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     v = sub.add_parser("validate", help="the training loss of checkpoints on a val feature cache")
     v.add_argument("--features", required=True)
     v.add_argument("checkpoints", nargs="+")
+    v.add_argument("--pointers", action="store_true",
+                   help="also the extract pointer's start and end NLL and hit rates (services/training/pointers.py)")
     e = sub.add_parser("evaluate", help="measure a checkpoint through Runtime.fill on datagen records")
     e.add_argument("--checkpoint", required=True)
     e.add_argument("--records", required=True)
@@ -233,7 +235,7 @@ def run(args: argparse.Namespace) -> int:
             for split, count in counts.items():
                 print(split, count)
         elif args.command == "validate":
-            for row in validation_loss(args.checkpoints, args.features):
+            for row in validation_loss(args.checkpoints, args.features, pointers=args.pointers):
                 print(json.dumps(row))
         elif args.command == "fit-prior":
             print(json.dumps(fit_prior(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,

@@ -24,6 +24,7 @@ from deg_model.training.objective import batch_loss
 
 from .examples import ExampleBuilder, training_runtime
 from .features import BuildingCache, build_cache
+from .pointers import pointer_anatomy
 from .trainer import TrainSettings, train
 
 
@@ -134,9 +135,11 @@ def run_calibration(checkpoint: str | Path, *, features: str | Path | None = Non
     return calibrate_checkpoint(checkpoint, features)
 
 
-def validation_loss(checkpoints: list[str | Path], features: str | Path) -> list[dict[str, Any]]:
+def validation_loss(checkpoints: list[str | Path], features: str | Path,
+                    pointers: bool = False) -> list[dict[str, Any]]:
     """The training loss (contract 12.4 terms, uncalibrated heads) of each checkpoint on a
-    val feature cache: what picks the step to keep (early stopping), never a train record."""
+    val feature cache: what picks the step to keep (early stopping), never a train record.
+    `pointers`: also where the extract pointer goes wrong (`pointers.pointer_anatomy`)."""
     records = load_cache(features)
     backbone = None
     out = []
@@ -151,6 +154,9 @@ def validation_loss(checkpoints: list[str | Path], features: str | Path) -> list
         with torch.no_grad():
             batch = [adapted_record(backbone, adapters, r, grad=False) for r in records]
             total, terms = batch_loss(heads, batch)
-        out.append({"checkpoint": str(path), "total": round(float(total), 4),
-                    **{t: round(float(v), 4) for t, v in terms.items()}})
+        row = {"checkpoint": str(path), "total": round(float(total), 4),
+               **{t: round(float(v), 4) for t, v in terms.items()}}
+        if pointers:
+            row["pointers"] = pointer_anatomy(heads, batch)
+        out.append(row)
     return out
