@@ -59,3 +59,41 @@ def make_runtime(backbone: Backbone, *, array_mode: str = "anchor", seed: int = 
     return Runtime(backbone, heads, config, fork_token_budget=fork_token_budget)
 
 
+
+
+def outcomes(rt: Runtime, schema: dict, context: str = CONTEXT) -> dict:
+    """{pointer: FieldOutcome} of one fill."""
+    from deg import compile_schema
+    from deg.request import FillOptions
+
+    return {o.pointer: o for o in rt.fill(context, compile_schema(schema), FillOptions()).fields}
+
+
+def sub_schema(names) -> dict:
+    """SCHEMA cut to the properties `names` (their `required` kept)."""
+    import copy
+
+    props = {n: copy.deepcopy(SCHEMA["properties"][n]) for n in names}
+    return {"type": "object", "properties": props, "required": [n for n in SCHEMA.get("required", []) if n in props]}
+
+
+def assert_contract_determinism(rt: Runtime, full: dict) -> None:
+    """Contract section 10, bitwise: a repeat, every field asked alone against the full schema
+    (a generate field reads the known values beside it: not asked alone), and a request inside
+    `fill_many` against it alone."""
+    from deg import compile_schema
+    from deg.request import FillOptions
+    from deg_model.runtime import FillJob
+
+    assert outcomes(rt, SCHEMA) == full
+    for name in [n for n in SCHEMA["properties"] if not SCHEMA["properties"][n].get("x-generate")]:
+        for pointer, outcome in outcomes(rt, sub_schema([name])).items():
+            assert outcome == full[pointer], pointer
+    options = FillOptions()
+    jobs = [FillJob("Invoice 12 due 2026-01-02, amount 99.", compile_schema(sub_schema(["total", "due"])), options),
+            FillJob(CONTEXT, compile_schema(SCHEMA), options),
+            FillJob("Call 555-0100 about order 7.", compile_schema(sub_schema(["order_id", "anger"])), options)]
+    results = rt.fill_many(jobs)
+    assert {o.pointer: o for o in results[1].fields} == full
+    for job, result in zip(jobs, results):
+        assert result == rt.fill(job.context, job.plan, job.options)

@@ -4,7 +4,6 @@ reads, and contract section 10 still holds bitwise: repeats, every field alone a
 full schema, a request alone against the same request inside `fill_many`, and windows."""
 from __future__ import annotations
 
-import copy
 
 import pytest
 import torch
@@ -12,10 +11,9 @@ import torch
 from deg import compile_schema
 from deg.request import FillOptions
 from deg_model.lora import CONTEXT, LoraAdapters, LoraConfig
-from deg_model.runtime import FillJob
 
 from runtime_fixtures import CONTEXT as TEXT
-from runtime_fixtures import SCHEMA, make_runtime
+from runtime_fixtures import SCHEMA, assert_contract_determinism, make_runtime, outcomes, sub_schema
 
 OPTIONS = FillOptions()
 
@@ -42,41 +40,18 @@ def adapted(tiny_backbone):
     return rt
 
 
-def _outcomes(rt, schema, context=TEXT):
-    return {o.pointer: o for o in rt.fill(context, compile_schema(schema), OPTIONS).fields}
-
-
-def _sub(names):
-    props = {n: copy.deepcopy(SCHEMA["properties"][n]) for n in names}
-    return {"type": "object", "properties": props, "required": [n for n in SCHEMA.get("required", []) if n in props]}
-
-
 @pytest.fixture(scope="module")
 def full(adapted):
-    return _outcomes(adapted, SCHEMA)
+    return outcomes(adapted, SCHEMA)
 
 
 def test_the_context_adapter_changes_what_fields_read(tiny_backbone, full):
-    base = _outcomes(make_runtime(tiny_backbone), SCHEMA)
+    base = outcomes(make_runtime(tiny_backbone), SCHEMA)
     assert base != full            # values, probabilities or even the items found
 
 
-def test_repeats_and_every_field_alone_are_bitwise_equal(adapted, full):
-    assert _outcomes(adapted, SCHEMA) == full
-    # a generate field reads the KNOWN VALUES of the fields beside it: not asked alone here
-    for name in [n for n in SCHEMA["properties"] if not SCHEMA["properties"][n].get("x-generate")]:
-        for pointer, outcome in _outcomes(adapted, _sub([name])).items():
-            assert outcome == full[pointer], pointer
-
-
-def test_a_request_inside_fill_many_equals_it_alone(adapted, full):
-    jobs = [FillJob("Invoice 12 due 2026-01-02, amount 99.", compile_schema(_sub(["total", "due"])), OPTIONS),
-            FillJob(TEXT, compile_schema(SCHEMA), OPTIONS),
-            FillJob("Call 555-0100 about order 7.", compile_schema(_sub(["order_id", "anger"])), OPTIONS)]
-    results = adapted.fill_many(jobs)
-    assert {o.pointer: o for o in results[1].fields} == full
-    for job, result in zip(jobs, results):
-        assert result == adapted.fill(job.context, job.plan, job.options)
+def test_repeats_fields_alone_and_fill_many_are_bitwise_equal(adapted, full):
+    assert_contract_determinism(adapted, full)
 
 
 def test_windows_read_through_the_context_adapter_deterministically(tiny_backbone, adapted):
@@ -84,7 +59,7 @@ def test_windows_read_through_the_context_adapter_deterministically(tiny_backbon
     rt.adapters = adapted.adapters
     rt.windowing = type(rt.windowing)(rt.windowing.max_context_tokens, 48, None)
     long_text = (TEXT + "\n") * 3
-    schema = _sub(["dept", "order_id", "total"])
+    schema = sub_schema(["dept", "order_id", "total"])
     first = rt.fill(long_text, compile_schema(schema), OPTIONS)
     assert rt.last_stats["windows"] > 1
     assert rt.fill(long_text, compile_schema(schema), OPTIONS) == first

@@ -4,20 +4,15 @@ and contract section 10 holds bitwise: repeats, every field alone against the fu
 request alone against the same request inside `fill_many`, and windows."""
 from __future__ import annotations
 
-import copy
-
 import pytest
 import torch
 
 from deg import compile_schema
 from deg.request import FillOptions
 from deg_model.checkpoint import fresh_heads
-from deg_model.runtime import FillJob
 
 from runtime_fixtures import CONTEXT as TEXT
-from runtime_fixtures import SCHEMA, make_runtime
-
-OPTIONS = FillOptions()
+from runtime_fixtures import SCHEMA, assert_contract_determinism, make_runtime, outcomes, sub_schema
 
 
 def _runtime(backbone, next_scale: float):
@@ -36,15 +31,6 @@ def _runtime(backbone, next_scale: float):
     return rt
 
 
-def _outcomes(rt, schema, context=TEXT):
-    return {o.pointer: o for o in rt.fill(context, compile_schema(schema), OPTIONS).fields}
-
-
-def _sub(names):
-    props = {n: copy.deepcopy(SCHEMA["properties"][n]) for n in names}
-    return {"type": "object", "properties": props, "required": [n for n in SCHEMA.get("required", []) if n in props]}
-
-
 @pytest.fixture(scope="module")
 def reading(tiny_backbone):
     return _runtime(tiny_backbone, 0.5)
@@ -52,36 +38,23 @@ def reading(tiny_backbone):
 
 @pytest.fixture(scope="module")
 def full(reading):
-    return _outcomes(reading, SCHEMA)
+    return outcomes(reading, SCHEMA)
 
 
 def test_what_follows_a_token_changes_what_fields_read(tiny_backbone, full):
-    assert _outcomes(_runtime(tiny_backbone, 0.0), SCHEMA) == _outcomes(make_runtime(tiny_backbone), SCHEMA)
-    assert _outcomes(make_runtime(tiny_backbone), SCHEMA) != full
+    assert outcomes(_runtime(tiny_backbone, 0.0), SCHEMA) == outcomes(make_runtime(tiny_backbone), SCHEMA)
+    assert outcomes(make_runtime(tiny_backbone), SCHEMA) != full
 
 
-def test_repeats_and_every_field_alone_are_bitwise_equal(reading, full):
-    assert _outcomes(reading, SCHEMA) == full
-    for name in [n for n in SCHEMA["properties"] if not SCHEMA["properties"][n].get("x-generate")]:
-        for pointer, outcome in _outcomes(reading, _sub([name])).items():
-            assert outcome == full[pointer], pointer
-
-
-def test_a_request_inside_fill_many_equals_it_alone(reading, full):
-    jobs = [FillJob("Invoice 12 due 2026-01-02, amount 99.", compile_schema(_sub(["total", "due"])), OPTIONS),
-            FillJob(TEXT, compile_schema(SCHEMA), OPTIONS),
-            FillJob("Call 555-0100 about order 7.", compile_schema(_sub(["order_id", "anger"])), OPTIONS)]
-    results = reading.fill_many(jobs)
-    assert {o.pointer: o for o in results[1].fields} == full
-    for job, result in zip(jobs, results):
-        assert result == reading.fill(job.context, job.plan, job.options)
+def test_repeats_fields_alone_and_fill_many_are_bitwise_equal(reading, full):
+    assert_contract_determinism(reading, full)
 
 
 def test_windows_read_the_next_token_deterministically(tiny_backbone):
     rt = _runtime(tiny_backbone, 0.5)
     rt.windowing = type(rt.windowing)(rt.windowing.max_context_tokens, 48, None)
     long_text = (TEXT + "\n") * 3
-    schema = _sub(["dept", "order_id", "total"])
-    first = rt.fill(long_text, compile_schema(schema), OPTIONS)
+    schema = sub_schema(["dept", "order_id", "total"])
+    first = rt.fill(long_text, compile_schema(schema), FillOptions())
     assert rt.last_stats["windows"] > 1
-    assert rt.fill(long_text, compile_schema(schema), OPTIONS) == first
+    assert rt.fill(long_text, compile_schema(schema), FillOptions()) == first
