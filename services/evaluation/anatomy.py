@@ -21,7 +21,8 @@ from typing import Any
 ANATOMY = ("runs_past", "runs_past_line", "stops_short", "elsewhere", "null", "spurious")
 
 
-def _normal(text: str) -> str:
+def normal_text(text: str) -> str:
+    """Whitespace collapsed and case folded: how `compare` matches strings."""
     return " ".join(text.split()).casefold()
 
 
@@ -35,7 +36,7 @@ def string_error(gold: Any, pred: Any) -> str | None:
         return "null"
     if not isinstance(pred, str):
         return "elsewhere"
-    g, p = _normal(gold), _normal(pred)
+    g, p = normal_text(gold), normal_text(pred)
     if g in p:
         return "runs_past"
     if p in g:

@@ -46,7 +46,7 @@ from deg.pointer import pointer_of
 from degcommon import metrics
 from degcommon.caps import cap_arrays, cap_value
 from degcommon.datagen_scoring import RuntimeFiller, expand_instances, schema_error
-from services.evaluation.anatomy import anatomy
+from services.evaluation.anatomy import anatomy, normal_text
 from services.evaluation.anatomy import markdown_rows as anatomy_rows
 from services.evaluation.datagen_eval import load_records
 from services.evaluation.filler import HttpFiller
@@ -109,10 +109,6 @@ class FieldScore:
     correct: bool
 
 
-def _normal_text(text: str) -> str:
-    return " ".join(text.split()).casefold()
-
-
 def values_match(rule: str, gold: Any, pred: Any) -> bool:
     """The scoring rule of one field kind (see the module text)."""
     if gold is None or pred is None:
@@ -129,7 +125,7 @@ def values_match(rule: str, gold: Any, pred: Any) -> bool:
         expected = metrics.parse_date(gold)
         return expected is not None and expected == metrics.parse_date(pred)
     if rule == "string":
-        return isinstance(pred, str) and isinstance(gold, str) and _normal_text(gold) == _normal_text(pred)
+        return isinstance(pred, str) and isinstance(gold, str) and normal_text(gold) == normal_text(pred)
     raise ValueError(f"no scoring rule {rule!r}")
 
 
