@@ -8,6 +8,8 @@ Anchored mode: the anchor head scores every context token of the array's region.
 - `count_peaks`: N from the count fork; the N best local maxima with non-maximum suppression
   (`PEAK_RADIUS` tokens), then the best remaining tokens outside every radius if too few.
 - `hybrid`: threshold, unless no token passes p > 0.5 and the count says N > 0.
+- `expected`: N is the most likely number of marks under the anchor head's own token
+  probabilities (`mark_count.expected_count`, no count fork), then peaks as `count_peaks`.
 Anchors come back sorted by position (document order). Ties go to the earlier token.
 Layout rows (`ScoringSettings.layout_rows`): an anchored array whose region holds a table or list
 that speaks of it takes the block's rows as its items instead (`layout_items`,
@@ -29,6 +31,7 @@ from deg.request import FillOptions
 from ..heads import Heads
 from ..scoring import ScoringSettings
 from .hooks import record
+from .mark_count import expected_count
 from .questions import Answer, Item, Question
 from .tables import layout_rows
 from .trunk import TrunkView
@@ -148,6 +151,9 @@ def decode_anchors(mode: str, logits: torch.Tensor, *, min_items: int, cap: int 
         return []
     if mode == "threshold":
         return threshold_anchors(logits, min_items, cap)
+    if mode == "expected":
+        n = expected_count(logits, min_items, cap if cap is not None else MAX_COUNT)
+        return peak_anchors(logits, n, min_items=min_items)
     if count is None:
         raise ValueError(f"array_decode {mode!r} needs the count fork")
     if mode == "count_peaks":

@@ -29,9 +29,13 @@ from typing import Sequence
 
 import torch
 
+from deg_model.runtime.mark_count import mark_count_log_probs
+
 # total = decide + extract + COUNT_WEIGHT * count + ANCHOR_WEIGHT * anchor  (contract 12.4)
 COUNT_WEIGHT = 0.5
 ANCHOR_WEIGHT = 1.0
+# the marks term (the anchor head's mark count against the gold item count): off unless a run sets it
+MARKS_WEIGHT = 0.0
 
 
 def _check_target(target: torch.Tensor, n: int) -> None:
@@ -140,6 +144,13 @@ def anchor_loss(logits: torch.Tensor, starts: Sequence[int]) -> torch.Tensor:
         target[s] = 1.0
     bce = torch.nn.functional.binary_cross_entropy_with_logits(logits, target, reduction="sum")
     return bce / (1 + len(set(starts)))
+
+
+def mark_count_loss(logits: torch.Tensor, n: int) -> torch.Tensor:
+    """-log P(the anchor head marks exactly n tokens of the region): logits [R], the gold
+    item count n; the marks' Poisson-binomial (`runtime.mark_count`). Teaches the head to
+    mark as many tokens as the array has items, which the `expected` decode reads."""
+    return -mark_count_log_probs(logits, n)[n]
 
 
 def anchor_logit_grad(logits: torch.Tensor, starts: Sequence[int]) -> torch.Tensor:

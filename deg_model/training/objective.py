@@ -1,7 +1,10 @@
 """Head outputs and the total loss of a batch of cached-feature records (contract 12.4).
 
-total = decide + extract + 0.5 count + anchor, each term the mean over its questions in
-the batch (a term with no question in the batch is 0). Heads run at temperature 1 during
+total = decide + extract + 0.5 count + anchor (+ w marks), each term the mean over its
+questions in the batch (a term with no question in the batch is 0). `marks`, read from every
+anchor question: -log P(the anchor head marks as many tokens as the array has items)
+(`losses.mark_count_loss`); always computed and logged, in the total at the run's weight
+(`WEIGHTS`: 0, so a run that does not set it trains as before). Heads run at temperature 1 during
 training: calibration fits the temperatures afterwards, on val records only. A decide or
 extract question whose features carry the LM prior (`--prior-residual`) is trained on the
 head composed with the prior (`losses.residual_*`); every other question as before.
@@ -30,10 +33,11 @@ from deg_model.heads import Heads
 from . import losses
 from .features import FeatureQuestion, FeatureRecord, record_context
 
-TERMS = ("decide", "extract", "count", "anchor")
+TERMS = ("decide", "extract", "count", "anchor", "marks")
 TERM_OF_KIND = {"choice": "decide", "score": "decide", "noul": "decide",
                 "extract": "extract", "count": "count", "anchor": "anchor"}
-WEIGHTS = {"decide": 1.0, "extract": 1.0, "count": losses.COUNT_WEIGHT, "anchor": losses.ANCHOR_WEIGHT}
+WEIGHTS = {"decide": 1.0, "extract": 1.0, "count": losses.COUNT_WEIGHT, "anchor": losses.ANCHOR_WEIGHT,
+           "marks": losses.MARKS_WEIGHT}
 
 
 def raw_logits(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None):
@@ -92,15 +96,20 @@ def question_losses(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.
         keys = heads.span_keys(ctx) if any(q.kind == "extract" for q in rec.questions) else None
         for q in rec.questions:
             qd = _as(q, dtype)
+            if q.kind == "anchor":
+                logits = raw_logits(heads, qd, ctx)
+                sums["anchor"].append(losses.anchor_loss(logits, [s - q.region[0] for s in q.starts]))
+                sums["marks"].append(losses.mark_count_loss(logits, len(set(q.starts))))
+                continue
             sums[TERM_OF_KIND[q.kind]].append(question_loss(heads, qd, ctx, keys))
     return sums
 
 
-def batch_loss(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.float32):
+def batch_loss(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.float32, weights=WEIGHTS):
     """(total, {term: mean loss}) over every question of `records`."""
     sums = question_losses(heads, records, dtype)
     terms = {t: (torch.stack(v).mean() if v else torch.zeros((), dtype=dtype)) for t, v in sums.items()}
-    total = sum(WEIGHTS[t] * terms[t] for t in TERMS)
+    total = sum(weights[t] * terms[t] for t in TERMS)
     return total, terms
 
 
@@ -110,11 +119,12 @@ def term_counts(records: Sequence[FeatureRecord]) -> dict[str, int]:
     for rec in records:
         for q in rec.questions:
             counts[TERM_OF_KIND[q.kind]] += 1
+            counts["marks"] += q.kind == "anchor"
     return counts
 
 
 def share_of_global_loss(heads: Heads, records: Sequence[FeatureRecord], global_counts: dict[str, int],
-                         dtype=torch.float32):
+                         dtype=torch.float32, weights=WEIGHTS):
     """(total, {term: share}) of this part of a batch split over several processes.
 
     Each term is the sum of this part's question losses divided by the question count of the
@@ -128,7 +138,7 @@ def share_of_global_loss(heads: Heads, records: Sequence[FeatureRecord], global_
         if sums[t] and global_counts[t] < len(sums[t]):
             raise ValueError(f"global {t} count {global_counts[t]} is below this part's {len(sums[t])} questions")
         terms[t] = torch.stack(sums[t]).sum() / global_counts[t] if sums[t] else torch.zeros((), dtype=dtype)
-    total = sum(WEIGHTS[t] * terms[t] for t in TERMS)
+    total = sum(weights[t] * terms[t] for t in TERMS)
     return total, terms
 
 

@@ -52,7 +52,8 @@ def _train_settings(args) -> TrainSettings:
                          seed=args.seed, save_every=args.save_every, array_mode=args.array_mode,
                          context=args.context, lora_rank=args.lora_rank, lora_alpha=args.lora_alpha,
                          lora_lr=args.lora_lr, lora_from=args.lora_from, init_from=args.init_from,
-                         val_features=args.val_features, threads=args.threads, prior_residual=args.prior_residual)
+                         val_features=args.val_features, threads=args.threads, prior_residual=args.prior_residual,
+                         marks_weight=args.marks_weight)
 
 
 def _add_train_args(p):
@@ -86,6 +87,9 @@ def _add_train_args(p):
     p.add_argument("--val-features", default=None,
                    help="a val feature cache whose loss is logged at every checkpoint (<out>/log.jsonl)")
     p.add_argument("--prior-residual", action="store_true", help=PRIOR_RESIDUAL_HELP)
+    p.add_argument("--marks-weight", type=float, default=0.0,
+                   help="weight of the marks term: the anchor head's mark count against the gold item count "
+                        "(deg_model/training/objective.py; 0: off)")
 
 
 def _add_world_size(p):
@@ -172,6 +176,8 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     v.add_argument("checkpoints", nargs="+")
     v.add_argument("--pointers", action="store_true",
                    help="also the extract pointer's start and end NLL and hit rates (services/training/pointers.py)")
+    v.add_argument("--arrays", action="store_true",
+                   help="also the arrays' counts and item starts by decode mode (services/training/array_anatomy.py)")
     e = sub.add_parser("evaluate", help="measure a checkpoint through Runtime.fill on datagen records")
     e.add_argument("--checkpoint", required=True)
     e.add_argument("--records", required=True)
@@ -235,7 +241,8 @@ def run(args: argparse.Namespace) -> int:
             for split, count in counts.items():
                 print(split, count)
         elif args.command == "validate":
-            for row in validation_loss(args.checkpoints, args.features, pointers=args.pointers):
+            for row in validation_loss(args.checkpoints, args.features, pointers=args.pointers,
+                                       arrays=args.arrays):
                 print(json.dumps(row))
         elif args.command == "fit-prior":
             print(json.dumps(fit_prior(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,

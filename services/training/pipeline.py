@@ -24,6 +24,7 @@ from deg_model.training.objective import batch_loss
 
 from .examples import ExampleBuilder, training_runtime
 from .features import BuildingCache, build_cache
+from .array_anatomy import array_anatomy
 from .pointers import pointer_anatomy
 from .trainer import TrainSettings, train
 
@@ -136,10 +137,11 @@ def run_calibration(checkpoint: str | Path, *, features: str | Path | None = Non
 
 
 def validation_loss(checkpoints: list[str | Path], features: str | Path,
-                    pointers: bool = False) -> list[dict[str, Any]]:
+                    pointers: bool = False, arrays: bool = False) -> list[dict[str, Any]]:
     """The training loss (contract 12.4 terms, uncalibrated heads) of each checkpoint on a
     val feature cache: what picks the step to keep (early stopping), never a train record.
-    `pointers`: also where the extract pointer goes wrong (`pointers.pointer_anatomy`)."""
+    `pointers`: also where the extract pointer goes wrong (`pointers.pointer_anatomy`);
+    `arrays`: where arrays go wrong, their counts or their item starts (`array_anatomy`)."""
     records = load_cache(features)
     backbone = None
     out = []
@@ -158,5 +160,7 @@ def validation_loss(checkpoints: list[str | Path], features: str | Path,
                **{t: round(float(v), 4) for t, v in terms.items()}}
         if pointers:
             row["pointers"] = pointer_anatomy(heads, batch)
+        if arrays:
+            row["arrays"] = array_anatomy(heads, batch)
         out.append(row)
     return out

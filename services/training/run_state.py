@@ -62,10 +62,12 @@ def _restore_optimizer(heads: Heads, opt: torch.optim.Optimizer, tensors: dict[s
 
 def settings_record(settings: TrainSettings) -> dict:
     """The run's settings as `trainer.json` and the provenance keep them: `prior_residual`
-    only when set, so a run from before it resumes, and keeps its bytes."""
+    and `marks_weight` only when set, so a run from before them resumes, and keeps its bytes."""
     out = asdict(settings)
     if not out.get("prior_residual"):
         out.pop("prior_residual", None)
+    if not out.get("marks_weight"):
+        out.pop("marks_weight", None)
     return out
 
 
@@ -151,7 +153,8 @@ def plot_losses(history: list[dict], path: Path) -> None:
     fig, ax = plt.subplots(figsize=(7, 4))
     steps = [h["step"] for h in history]
     for key in ("total", *TERMS):
-        ax.plot(steps, [h[key] for h in history], label=key, linewidth=1.6 if key == "total" else 1.0)
+        if all(key in h for h in history):      # a term newer than the run's first steps is left out
+            ax.plot(steps, [h[key] for h in history], label=key, linewidth=1.6 if key == "total" else 1.0)
     ax.set_xlabel("step")
     ax.set_ylabel("loss")
     ax.set_yscale("log")

@@ -41,7 +41,7 @@ from deg_model.heads import CONTEXT_MODES, Heads
 from deg_model.lora import CONTEXT, LoraAdapters, LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
 from deg_model.training.features import FeatureRecord, cache_has_priors, embedding_table
-from deg_model.training.objective import TERMS, batch_loss, share_of_global_loss, term_counts
+from deg_model.training.objective import TERMS, WEIGHTS, batch_loss, share_of_global_loss, term_counts
 
 from .run_state import STEP_DIR  # noqa: F401  (where a run's checkpoints are named, for its readers)
 from .run_state import (_restore_optimizer, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint,
@@ -84,6 +84,8 @@ class TrainSettings:
     # heads trained as a residual on the LM prior (features built with the prior): the loss
     # reads head + prior, and the checkpoints serve every prior kind with head 1, prior 1
     prior_residual: bool = False
+    # weight of the marks term (objective.py): the anchor head's mark count against the item count
+    marks_weight: float = 0.0
 
     def __post_init__(self):
         problems = []
@@ -105,6 +107,8 @@ class TrainSettings:
             problems.append(f"threads must be >= 1, got {self.threads}")
         if self.lora_rank < 0:
             problems.append(f"lora_rank must be >= 0, got {self.lora_rank}")
+        if not self.marks_weight >= 0:
+            problems.append(f"marks_weight must be >= 0, got {self.marks_weight}")
         if self.lora_rank and not self.lora_lr > 0:
             problems.append(f"lora_lr must be > 0, got {self.lora_lr}")
         if problems:
@@ -311,10 +315,10 @@ def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: r
         batch = [records[i] for i in batch_indices(settings.seed, len(records), step, settings.batch_records)]
         opt.zero_grad(set_to_none=True)
         if adapters is None:
-            total, terms = batch_loss(heads, batch)
+            total, terms = batch_loss(heads, batch, weights=term_weights(settings))
             total.backward()
         else:
-            total, terms = _accumulated_step(heads, adapters, backbone, batch)
+            total, terms = _accumulated_step(heads, adapters, backbone, batch, term_weights(settings))
         opt.step()
         entry = {"step": step + 1, "total": float(total.detach()), **{t: float(v.detach()) for t, v in terms.items()},
                  "lr": lr}
@@ -337,7 +341,12 @@ def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: r
     return last
 
 
-def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureRecord]):
+def term_weights(settings: TrainSettings) -> dict[str, float]:
+    """The loss terms' weights of a run: the objective's, with the run's marks weight."""
+    return {**WEIGHTS, "marks": settings.marks_weight}
+
+
+def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureRecord], weights=WEIGHTS):
     """The batch's loss and gradients one record at a time: each record's adapted layers run,
     its share of the batch means (`share_of_global_loss`) is backpropagated and its graph
     freed, so a step holds one record's activations, not the batch's. The gradients add up
@@ -346,7 +355,8 @@ def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureR
     total = torch.zeros(())
     terms = {t: torch.zeros(()) for t in TERMS}
     for rec in batch:
-        part, shares = share_of_global_loss(heads, [adapted_record(backbone, adapters, rec, grad=True)], counts)
+        part, shares = share_of_global_loss(heads, [adapted_record(backbone, adapters, rec, grad=True)], counts,
+                                            weights=weights)
         part.backward()
         total = total + part.detach()
         terms = {t: terms[t] + shares[t].detach() for t in TERMS}

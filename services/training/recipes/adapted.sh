@@ -40,6 +40,7 @@ CARRY=${CARRY:-checkpoints/runs/adapted}
 WINDOWS=${WINDOWS:-0}   # 1: long train records as windows (services/training/long_records.py), a new run's data
 CONTEXT=${CONTEXT:-hidden+embed}  # the heads' context features; hidden+embed+next: also the next token's (a new OUT)
 VIEWS=${VIEWS:-0}       # N: each train record followed by N schema views of it (services/training/schema_views.py), a new run's data
+MARKS=${MARKS:-0}       # weight of the marks term (the anchor head's mark count against the item count), a new run's objective
 export OMP_NUM_THREADS=$THREADS
 mkdir -p "$OUT/train"
 if ! ls -d "$OUT"/train/step-* >/dev/null 2>&1 && ls -d "$CARRY"/step-* >/dev/null 2>&1; then
@@ -56,4 +57,4 @@ FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 3
 $PY -m services.training train --out "$OUT/train" --records "$OUT/train.jsonl" $FEAT --steps "$STEPS" \
     --batch-records 8 --warmup 20 --save-every $SAVE --lr 3e-4 --lora-rank $RANK --lora-alpha $((2 * RANK)) \
     --lora-lr 5e-4 --init-from "$INIT" --threads $THREADS --val-features "$OUT/features/val_heldout" \
-    --context "$CONTEXT"
+    --context "$CONTEXT" --marks-weight "$MARKS"

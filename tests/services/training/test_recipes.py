@@ -66,7 +66,8 @@ def test_schema_views_reach_the_split_step_only_when_asked(tmp_path):
                                                      ["services.training", "features"],
                                                      ["services.training", "train"]]
     assert not any("--views" in line for line in plain)
-    assert "--steps 5" in plain[3] and plain[3].endswith("--context hidden+embed")
-    assert recipe_commands(tmp_path, CONTEXT="hidden+embed+next")[3].endswith("--context hidden+embed+next")
+    assert "--steps 5" in plain[3] and plain[3].endswith("--context hidden+embed --marks-weight 0")
+    assert "--context hidden+embed+next " in recipe_commands(tmp_path, CONTEXT="hidden+embed+next")[3]
+    assert recipe_commands(tmp_path, MARKS="0.5")[3].endswith("--marks-weight 0.5")
     (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2") if " splits " in line]
     assert "--views 2 --views-seed 21" in splits

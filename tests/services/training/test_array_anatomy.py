@@ -1,0 +1,71 @@
+"""services/training/array_anatomy.py: an array's count and item starts, by decode mode."""
+from __future__ import annotations
+
+import torch
+
+from deg_model.checkpoint import fresh_heads
+from deg_model.training.features import FeatureQuestion, FeatureRecord
+from services.training.array_anatomy import anchored_row, anchors_match, array_anatomy
+
+from test_train_trainer import H, synthetic_records
+
+
+def peaks(at, r=30, low=-6.0, high=6.0):
+    out = torch.full((r,), low)
+    for t in at:
+        out[t] = high
+    return out
+
+
+def count_logits(n, size=65):
+    out = torch.zeros(size)
+    out[n] = 5.0
+    return out
+
+
+def test_anchors_match_counts_exact_and_near():
+    assert anchors_match([3, 10], [10, 3]) == {"count": True, "exact": True, "near": True}
+    assert anchors_match([4, 12], [3, 10]) == {"count": True, "exact": False, "near": True}
+    assert anchors_match([3, 20], [3, 10]) == {"count": True, "exact": False, "near": False}
+    assert anchors_match([3], [3, 10]) == {"count": False, "exact": False, "near": False}
+
+
+def test_clear_peaks_and_the_right_count_are_right_in_every_mode():
+    q = FeatureQuestion("count", "/a", torch.zeros(H), target=3, bounds=(0, 64))
+    row = anchored_row(peaks([2, 11, 20]), count_logits(3), q, [2, 11, 20])
+    assert row["items"] == 3
+    for mode in ("count_peaks", "threshold", "hybrid", "oracle"):
+        assert row[f"{mode}_exact"] and row[f"{mode}_near"], mode
+
+
+def test_a_wrong_count_fails_count_peaks_while_the_threshold_reads_the_peaks():
+    q = FeatureQuestion("count", "/a", torch.zeros(H), target=3, bounds=(0, 64))
+    row = anchored_row(peaks([2, 11, 20]), count_logits(2), q, [2, 11, 20])
+    assert not row["count_peaks_count"] and not row["count_peaks_exact"]
+    assert row["threshold_exact"] and row["hybrid_exact"] and row["oracle_exact"]
+    # no token over p 0.5: the threshold finds no item, hybrid falls back to the count's peaks
+    soft = peaks([2, 11, 20], high=-1.0)
+    row = anchored_row(soft, count_logits(3), q, [2, 11, 20])
+    assert not row["threshold_count"] and row["hybrid_exact"] and row["count_peaks_exact"]
+
+
+def test_an_empty_gold_array_and_no_count_question():
+    row = anchored_row(peaks([]), None, None, [])
+    assert row["threshold_exact"] and row["oracle_exact"] and "count_peaks_exact" not in row
+
+
+def test_the_means_over_a_caches_arrays_pair_each_anchor_with_its_count():
+    heads = fresh_heads(H, seed=2)
+    records = synthetic_records(4, seed=5)
+    out = array_anatomy(heads, records)
+    anchored = [q for r in records for q in r.questions if q.kind == "anchor"]
+    assert out["anchored_arrays"] == len(anchored) > 0
+    assert out["index_arrays"] == 0          # every count question here belongs to an anchored array
+    for key in ("count_peaks_count", "threshold_exact", "hybrid_near", "oracle_exact"):
+        assert 0.0 <= out[key] <= 1.0
+    # a count question without an anchor question is an index-mode array, read alone
+    a = torch.zeros(H)
+    extra = FeatureRecord(uid="x", ctx=records[0].ctx, ctx_ids=records[0].ctx_ids, ctx_emb=records[0].ctx_emb,
+                          questions=[FeatureQuestion("count", "/other", a, target=0, bounds=(0, 4))])
+    out = array_anatomy(heads, [*records, extra])
+    assert out["index_arrays"] == 1 and out["index_count_hit"] in (0.0, 1.0)
