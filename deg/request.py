@@ -42,6 +42,9 @@ MAX_ITEMS = 2**63 - 1
 _OFFSET = re.compile(r"^(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$")
 
 
+ARRAY_DECODES = ("threshold", "count_peaks", "hybrid", "expected")
+
+
 class FillOptions(BaseModel):
     """Every option of a fill; the defaults are the contract's."""
 
@@ -53,7 +56,9 @@ class FillOptions(BaseModel):
     default_offset: str = "Z"
     temperature: Annotated[float, Field(ge=0, allow_inf_nan=False)] = 0.0
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
-    array_decode: Literal["threshold", "count_peaks", "hybrid"] = "count_peaks"
+    array_decode: Literal["threshold", "count_peaks", "hybrid", "expected"] | None = Field(
+        default=None, description="how anchored arrays are sized; null: the checkpoint's own default "
+                                  "(count_peaks unless its deg.json names another)")
     null_margin: Annotated[float, Field(allow_inf_nan=False)] | None = None
     strict_schema: bool = False
     explain: bool = Field(default=False, description="add to every decided or copied field's meta why it got "

@@ -31,6 +31,7 @@ from safetensors.torch import load_file, save_file
 from .heads import HEAD_DIM, Heads
 from .lora import LoraAdapters, LoraConfig
 from .scoring.settings import LEGACY_BUFFERS, ScoringSettings
+from deg.request import ARRAY_DECODES
 
 FORMAT = "deg-checkpoint-v1"
 
@@ -44,6 +45,9 @@ class CheckpointConfig:
     head_dim: int = HEAD_DIM
     array_mode: str = "anchor"         # "anchor" | "index"
     anchor_min_tokens: int = 0
+    # how a request that names no `array_decode` sizes anchored arrays (runtime/arrays.py DECODES):
+    # the mode measured best for these heads on held-out records
+    array_decode: str = "count_peaks"
     lora: dict[str, Any] | None = None
     aliases: list[str] = field(default_factory=lambda: ["deg-latest"])
     trained: bool = False              # False: freshly initialised heads (serve with a warning)
@@ -143,6 +147,9 @@ def load_checkpoint(path: str | os.PathLike) -> tuple[CheckpointConfig, Heads, d
         raise CheckpointError(f"{cfg_file}: {exc}") from None
     if config.array_mode not in ("anchor", "index"):
         raise CheckpointError(f"{cfg_file}: array_mode must be 'anchor' or 'index', got {config.array_mode!r}")
+    if config.array_decode not in ARRAY_DECODES:
+        raise CheckpointError(f"{cfg_file}: array_decode must be one of {list(ARRAY_DECODES)}, "
+                              f"got {config.array_decode!r}")
     if not isinstance(config.hidden, int) or config.hidden < 1:
         raise CheckpointError(f"{cfg_file}: hidden must be the backbone's hidden size, got {config.hidden!r}")
     heads_file = path / "heads.safetensors"

@@ -31,7 +31,7 @@ from deg.outcomes import ArrayOutcome, FieldOutcome, RawFill
 from deg.plan import (CHOICE_SEGMENT, ITEM_KINDS, MODES, ArrayPlan, FieldPlan, FillPlan, UnionPlan,
                       plan_fingerprint)
 from deg.pointer import split
-from deg.request import FillOptions
+from deg.request import ARRAY_DECODES, FillOptions
 from degproto import load
 
 __all__ = [
@@ -43,7 +43,6 @@ _INT64 = 2**63
 JSON_TYPES = ("string", "number", "integer", "boolean", "null", "object", "array")
 ON_NULLS = ("null", "omit", "forbid")
 DATE_ORDERS = ("MDY", "DMY")
-ARRAY_DECODES = ("threshold", "count_peaks", "hybrid")
 # Option defaults, for the zero values that are not valid options (see the .proto).
 _DEFAULTS = {name: spec.default for name, spec in FillOptions.model_fields.items()}
 
@@ -276,7 +275,8 @@ def options_to_pb(options: FillOptions) -> Any:
         max_new_tokens=options.max_new_tokens, max_items=options.max_items,
         date_order=0 if options.date_order is None else wire.date_order.number[options.date_order],
         default_offset=options.default_offset, temperature=options.temperature, seed=options.seed,
-        array_decode=wire.array_decode.number[options.array_decode], null_margin=options.null_margin,
+        array_decode=0 if options.array_decode is None else wire.array_decode.number[options.array_decode],
+        null_margin=options.null_margin,
         explain=options.explain,
     )
 
@@ -293,7 +293,7 @@ def options_from_pb(message: Any) -> FillOptions:
         default_offset=message.default_offset or _DEFAULTS["default_offset"],
         temperature=message.temperature,
         seed=_optional(message, "seed"),
-        array_decode=(_DEFAULTS["array_decode"] if message.array_decode == 0
+        array_decode=(None if message.array_decode == 0
                       else wire.array_decode.name_of(message.array_decode, "options array_decode")),
         null_margin=_optional(message, "null_margin"),
         explain=message.explain,

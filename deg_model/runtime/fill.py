@@ -262,6 +262,8 @@ class Runtime:
 
     def _start(self, run: JobRun) -> None:
         run.check()
+        if run.options.array_decode is None:
+            run.options = run.options.model_copy(update={"array_decode": self.config.array_decode})
         if run.options.date_order is None:
             # The document's own dates settle the day/month order where they prove it.
             order = document_date_order(run.context)

@@ -184,7 +184,7 @@ class QuestionBuilder:
                 region = scope[-1].region if scope and scope[-1].region is not None else (0, len(trunk.tokens))
                 out.append(self._question("anchor", scope, pointer, L.anchor_fork(a, shown, item_path, item_fields),
                                           array=a, region=region))
-                if options.array_decode != "threshold":
+                if options.array_decode not in ("threshold", "expected"):     # None: as the default, count_peaks
                     out.append(self._question("count", scope, pointer, count, array=a))
             else:
                 out.append(self._question("count", scope, pointer, count, array=a))

@@ -2,12 +2,14 @@
 
     python -m services.training train --out DIR (--records PATH | --features DIR) --steps N
         [--batch-records 8] [--lr 1e-3] [--warmup 20] [--seed 0] [--save-every 100]
-        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual]
+        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W]
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
         [--short train] [--max-chars 8000] [--windows] [--views N] [--views-seed S]
     python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
+    python -m services.training validate --features DIR [--pointers] [--arrays] CHECKPOINT...
+    python -m services.training choose-decode --features DIR CHECKPOINT   (its array_decode, in place)
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
     python -m services.training fit-prior --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
     python -m services.training rule-ablation --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
@@ -38,7 +40,7 @@ from .evaluate import evaluate
 from .jobs import enqueue_calibration, enqueue_training, run_worker
 from .prior_mix import fit_prior, prior_ablation
 from .rule_ablation import rule_ablation
-from .pipeline import cache_features, read_records, run_calibration, run_training, validation_loss
+from .pipeline import cache_features, choose_array_decode, read_records, run_calibration, run_training, validation_loss
 from .settings import TrainingServiceSettings
 from .splits import write_splits
 from .trainer import TrainSettings
@@ -178,6 +180,10 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
                    help="also the extract pointer's start and end NLL and hit rates (services/training/pointers.py)")
     v.add_argument("--arrays", action="store_true",
                    help="also the arrays' counts and item starts by decode mode (services/training/array_anatomy.py)")
+    cd = sub.add_parser("choose-decode", help="measure the array decode modes on a val feature cache and record "
+                                              "the best as the checkpoint's default, in place")
+    cd.add_argument("--features", required=True)
+    cd.add_argument("checkpoint")
     e = sub.add_parser("evaluate", help="measure a checkpoint through Runtime.fill on datagen records")
     e.add_argument("--checkpoint", required=True)
     e.add_argument("--records", required=True)
@@ -244,6 +250,8 @@ def run(args: argparse.Namespace) -> int:
             for row in validation_loss(args.checkpoints, args.features, pointers=args.pointers,
                                        arrays=args.arrays):
                 print(json.dumps(row))
+        elif args.command == "choose-decode":
+            print(json.dumps(choose_array_decode(args.checkpoint, args.features), sort_keys=True))
         elif args.command == "fit-prior":
             print(json.dumps(fit_prior(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,
                                        framing=args.framing, out=args.out, keep_mix=args.keep_mix), sort_keys=True))

@@ -8,13 +8,14 @@ records' features and fits the temperatures of a checkpoint in place.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import torch
 
-from deg_model.checkpoint import load_checkpoint
+from deg_model.checkpoint import load_checkpoint, save_checkpoint
 from deg_model.loading import EMBEDDED_NAME, load_backbone
 from deg_model.lora import LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
@@ -24,7 +25,7 @@ from deg_model.training.objective import batch_loss
 
 from .examples import ExampleBuilder, training_runtime
 from .features import BuildingCache, build_cache
-from .array_anatomy import array_anatomy
+from .array_anatomy import MODES, array_anatomy
 from .pointers import pointer_anatomy
 from .trainer import TrainSettings, train
 
@@ -134,6 +135,24 @@ def run_calibration(checkpoint: str | Path, *, features: str | Path | None = Non
                                   array_mode=array_mode, seed=seed, limit=limit, progress=progress,
                                   prior_residual=residual)
     return calibrate_checkpoint(checkpoint, features)
+
+
+def choose_array_decode(checkpoint: str | Path, features: str | Path) -> dict[str, Any]:
+    """Measure every decode mode of anchored arrays on a val feature cache (held-out domains)
+    and record the best in the checkpoint's deg.json (`array_decode`: what a request that names
+    no mode gets), in place. Best: the most arrays whose count is right and whose every item
+    starts within `array_anatomy.NEAR` tokens of its gold start; ties keep the earlier of
+    `array_anatomy.MODES` (the contract's default first)."""
+    (row,) = validation_loss([checkpoint], features, arrays=True)
+    measured = {mode: row["arrays"].get(f"{mode}_near") for mode in MODES}
+    ranked = [mode for mode in MODES if measured[mode] is not None]
+    if not ranked:
+        raise ValueError(f"{features}: no anchored array to measure the decode modes on")
+    chosen = max(ranked, key=lambda mode: (measured[mode], -MODES.index(mode)))
+    config, heads, tensors = load_checkpoint(checkpoint)
+    save_checkpoint(checkpoint, dataclasses.replace(config, array_decode=chosen), heads, tensors)
+    return {"checkpoint": str(checkpoint), "near": measured, "chosen": chosen,
+            "anchored_arrays": row["arrays"]["anchored_arrays"]}
 
 
 def validation_loss(checkpoints: list[str | Path], features: str | Path,

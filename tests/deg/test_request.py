@@ -19,7 +19,7 @@ def test_defaults():
     o = req.options
     assert (o.max_new_tokens, o.max_items, o.date_order, o.default_offset, o.temperature,
             o.seed, o.array_decode, o.null_margin) == (256, None, None, "Z", 0, None,
-                                                       "count_peaks", None)
+                                                       None, None)    # array_decode None: the checkpoint's default
 
 
 @pytest.mark.parametrize("context", ["text", {"a": [1]}, [1, "x"]])
@@ -70,9 +70,10 @@ def test_bad_context_schema_and_body():
 
 def test_canonical_options_json_is_stable():
     a = FillOptions()
-    b = parse_options({"max_new_tokens": 256, "temperature": 0, "array_decode": "count_peaks"})
+    b = parse_options({"max_new_tokens": 256, "temperature": 0, "array_decode": None})
     assert a.canonical_json() == b.canonical_json()
-    assert a.canonical_json() == ('{"array_decode":"count_peaks","date_order":null,'
+    assert parse_options({"array_decode": "count_peaks"}).canonical_json() != a.canonical_json()
+    assert a.canonical_json() == ('{"array_decode":null,"date_order":null,'
                                   '"default_offset":"Z","max_items":null,"max_new_tokens":256,'
                                   '"null_margin":null,"seed":null,"temperature":0.0}')
     assert parse_options({"max_items": 3}).canonical_json() != a.canonical_json()

@@ -18,7 +18,7 @@ def test_round_trip_is_bitwise_with_temperatures(tmp_path):
         heads.temperatures.copy_(torch.tensor([1.5, 0.7, 2.0, 1.1, 1.0, 0.9]))
         heads.span_bias.normal_()
     config = CheckpointConfig(model_id="m", backbone="b", hidden=64, array_mode="index", anchor_min_tokens=300,
-                              trained=True, lora={"rank": 4})
+                              trained=True, lora={"rank": 4}, array_decode="expected")
     adapters = {"x.lora_A": torch.randn(4, 64)}
     path = save_checkpoint(tmp_path / "ckpt", config, heads, adapters)
     loaded_config, loaded, loaded_adapters = load_checkpoint(path)
@@ -45,6 +45,12 @@ def test_load_errors_name_the_problem(tmp_path):
     (path / "deg.json").write_text(json.dumps({**raw, "hidden": 32}))
     with pytest.raises(CheckpointError, match="32-wide"):
         load_checkpoint(path)
+    (path / "deg.json").write_text(json.dumps({**raw, "array_decode": "guess"}))
+    with pytest.raises(CheckpointError, match="array_decode must be one of"):
+        load_checkpoint(path)
+    # a deg.json from before the key loads with the contract's default
+    (path / "deg.json").write_text(json.dumps({k: v for k, v in raw.items() if k != "array_decode"}))
+    assert load_checkpoint(path)[0].array_decode == "count_peaks"
     (path / "deg.json").write_text(json.dumps({**raw, "format": "other"}))
     with pytest.raises(CheckpointError, match="unknown checkpoint format"):
         load_checkpoint(path)

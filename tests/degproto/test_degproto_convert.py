@@ -167,7 +167,7 @@ option_sets = st.builds(
     default_offset=st.sampled_from(["Z", "+02:00", "-05:30"]),
     temperature=st.just(0.0),
     seed=st.none() | st.integers(0, deg.request.MAX_SEED),
-    array_decode=st.sampled_from(["threshold", "count_peaks", "hybrid"]),
+    array_decode=st.sampled_from([None, "threshold", "count_peaks", "hybrid", "expected"]),
     null_margin=st.none() | st.floats(-10, 10),
     explain=st.booleans(),
 )

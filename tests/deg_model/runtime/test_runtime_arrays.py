@@ -2,6 +2,8 @@
 hybrid) with nested arrays, drops of items missing a required value, document order."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 import torch
 
@@ -53,7 +55,7 @@ def _check(rt, schema, options, observer=None):
     return raw, response
 
 
-@pytest.mark.parametrize("mode", ["threshold", "count_peaks", "hybrid"])
+@pytest.mark.parametrize("mode", ["threshold", "count_peaks", "hybrid", "expected"])
 def test_anchored_arrays_nested(tiny_backbone, mode):
     rt = make_runtime(tiny_backbone, anchor_bias=0.0)       # random anchors fire at p > 0.5 sometimes
     with torch.no_grad():       # random heads may well count 0 items: make the count say 2
@@ -63,12 +65,31 @@ def test_anchored_arrays_nested(tiny_backbone, mode):
     raw, response = _check(rt, schema, FillOptions(array_decode=mode), seen)
     items = response["value"]["items"]
     assert response["meta"]["/items"]["items"] == len(items) <= 3
-    assert ("count:/items" in seen.last_heads) == (mode != "threshold")
+    # threshold and expected size the array from the anchor head alone: no count fork
+    assert ("count:/items" in seen.last_heads) == (mode not in ("threshold", "expected"))
     # anchored forks never show an ordinal: every item's forks name the array with *
     fork_keys = [k for k in seen.last_heads if k.startswith("leaf:/items/")]
     assert fork_keys and all(k.split("/")[2].isdigit() for k in fork_keys)
     for i in range(len(items)):
         assert f"anchor:/items/{i}/parts" in seen.last_heads
+
+
+def test_a_request_without_a_decode_mode_gets_the_checkpoints(tiny_backbone):
+    schema = {"type": "object", "properties": {"items": SCHEMA["properties"]["items"]}}
+    plan = compile_schema(schema)
+    rt = make_runtime(tiny_backbone, anchor_bias=0.0)
+    assert rt.config.array_decode == "count_peaks"
+    default = rt.fill(CONTEXT, plan, FillOptions())
+    assert default == rt.fill(CONTEXT, plan, FillOptions(array_decode="count_peaks"))
+    rt.config = dataclasses.replace(rt.config, array_decode="expected")
+    seen = Observer()
+    chosen = rt.fill(CONTEXT, plan, FillOptions(), observer=seen)
+    assert not any(k.startswith("count:") for k in seen.last_heads)
+    assert chosen == rt.fill(CONTEXT, plan, FillOptions(array_decode="expected"))
+    # a request that names its mode keeps it
+    seen = Observer()
+    rt.fill(CONTEXT, plan, FillOptions(array_decode="hybrid"), observer=seen)
+    assert "count:/items" in seen.last_heads
 
 
 def test_index_mode_items(tiny_backbone):

@@ -69,3 +69,22 @@ def test_the_means_over_a_caches_arrays_pair_each_anchor_with_its_count():
                           questions=[FeatureQuestion("count", "/other", a, target=0, bounds=(0, 4))])
     out = array_anatomy(heads, [*records, extra])
     assert out["index_arrays"] == 1 and out["index_count_hit"] in (0.0, 1.0)
+
+
+def test_choose_decode_records_the_best_measured_mode_in_the_checkpoint(tmp_path):
+    from deg_model.checkpoint import CheckpointConfig, load_checkpoint, save_checkpoint
+    from deg_model.training.features import save_cache
+    from services.training.array_anatomy import MODES
+    from services.training.pipeline import choose_array_decode
+
+    heads = fresh_heads(H, seed=2, context="hidden")
+    path = save_checkpoint(tmp_path / "ckpt", CheckpointConfig(model_id="m", backbone="b", hidden=H), heads)
+    save_cache(tmp_path / "val", synthetic_records(6, seed=5), identity={"synthetic": True})
+    report = choose_array_decode(path, tmp_path / "val")
+    near = report["near"]
+    assert set(near) == set(MODES) and report["anchored_arrays"] > 0
+    best = max(near.values())
+    assert report["chosen"] == next(m for m in MODES if near[m] == best)     # ties: the earlier mode
+    config, loaded, _ = load_checkpoint(path)
+    assert config.array_decode == report["chosen"]
+    assert all(torch.equal(v, loaded.state_dict()[k]) for k, v in heads.state_dict().items())
