@@ -24,6 +24,8 @@ from deg_model.training.adapted import adapted_record
 from deg_model.training.features import FeatureRecord, LazyCache
 from deg_model.training.objective import batch_loss
 
+from .array_anatomy import MODES, array_anatomy
+
 
 def record_tokens(rec: FeatureRecord) -> int:
     """Tokens a step runs through the adapted layers for `rec`: its fork rows, plus its trunk
@@ -76,10 +78,13 @@ class RunLog:
         with torch.no_grad():
             batch = [adapted_record(self.backbone, adapters, r, grad=False) for r in self.val]
             total, terms = batch_loss(heads, batch)
+            arrays = array_anatomy(heads, batch)
         heads.train(was_training)
         if adapters is not None:
             adapters.train(was_training)
         val = {"total": round(float(total), 4), **{t: round(float(v), 4) for t, v in terms.items()}}
-        self._write({"step": step, "val": val, "val_records": len(self.val)})
+        # how often the anchored arrays' item count comes out right, by decode mode (array_anatomy)
+        counts = {mode: arrays.get(f"{mode}_count") for mode in MODES if arrays.get(f"{mode}_count") is not None}
+        self._write({"step": step, "val": val, "val_records": len(self.val), "val_array_counts": counts})
         self._t = time.perf_counter()          # validation time is not a step's
         return val

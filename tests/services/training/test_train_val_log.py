@@ -57,6 +57,9 @@ def test_heads_only_run_logs_validation_loss_on_a_cache_without_context_embeddin
     assert [row["step"] for row in vals] == [2, 4]
     assert all(row["val_records"] == 4 for row in vals)
     assert all(math.isfinite(v) for row in vals for v in row["val"].values())
+    # and how often each decode mode sizes the held-out arrays right
+    assert all(set(row["val_array_counts"]) == {"count_peaks", "threshold", "hybrid", "expected"} for row in vals)
+    assert all(0.0 <= v <= 1.0 for row in vals for v in row["val_array_counts"].values())
 
     embedded = list(LazyCache(val_dir))
     attach_embeddings(embedded, table)
