@@ -53,17 +53,41 @@ def record_features(backbone: Backbone, builder: ExampleBuilder, record: dict[st
     `max_forks`: cache at most that many of the record's questions (`cap_examples`).
     A builder with the LM prior (`ExampleBuilder(prior=True)`) gives every decide / extract
     question its prior as served (`FeatureQuestion.prior`)."""
-    built = builder.build(record)
-    examples = cap_examples(built.examples, max_forks, builder.seed, built.uid)
-    trunk_h0 = None
+    (rec,) = shared_trunk_features(backbone, builder, [record], token_budget=token_budget, adapt_from=adapt_from,
+                                   max_forks=max_forks, adapt_context=adapt_context)
+    return rec
+
+
+def shared_trunk_features(backbone: Backbone, builder: ExampleBuilder, records: list[dict[str, Any]],
+                          *, token_budget: int = FORK_TOKEN_BUDGET, adapt_from: int | None = None,
+                          max_forks: int | None = None, adapt_context: bool = False) -> list[FeatureRecord]:
+    """`record_features` of several records, the trunk prefilled once for each run of records
+    whose trunks are the same tokens (a record and its schema views: the schema is read in
+    the forks, not the trunk). Each record's features are the bits `record_features` gives it
+    alone: the prefill is deterministic and forks read the trunk without changing it."""
     if adapt_context:
         if adapt_from is None:
             raise ValueError("adapt_context needs adapt_from (the first adapted layer)")
         if builder.prior_reader is not None:
             raise ValueError("the LM prior runs on the base trunk; with adapt_context the served trunk is adapted")
-        state, trunk_h0 = backbone.prefill_captured(built.trunk.ids, adapt_from)
-    else:
-        state = backbone.prefill(built.trunk.ids)
+    out, shared = [], None
+    for record in records:
+        built = builder.build(record)
+        if shared is None or not torch.equal(shared[0], built.trunk.ids):
+            if adapt_context:
+                state, trunk_h0 = backbone.prefill_captured(built.trunk.ids, adapt_from)
+            else:
+                state, trunk_h0 = backbone.prefill(built.trunk.ids), None
+            shared = (built.trunk.ids, state, trunk_h0)
+        out.append(_read_forks(backbone, builder, built, shared[1], shared[2], token_budget=token_budget,
+                               adapt_from=adapt_from, max_forks=max_forks, adapt_context=adapt_context))
+    return out
+
+
+def _read_forks(backbone: Backbone, builder: ExampleBuilder, built, state, trunk_h0, *, token_budget: int,
+                adapt_from: int | None, max_forks: int | None, adapt_context: bool) -> FeatureRecord:
+    """One record's features from its prefilled trunk `state` (and its captured `trunk_h0`)."""
+    examples = cap_examples(built.examples, max_forks, builder.seed, built.uid)
     ctx = state.hidden[built.trunk.context_index].to(torch.float32).clone()   # [Tc, H]
     ctx_ids = built.trunk.ids[built.trunk.context_index].clone()              # [Tc]
     questions: list[FeatureQuestion] = []
@@ -176,12 +200,24 @@ class BuildingCache(LazyCache):
         super().__init__(directory, embed)
         self.backbone, self.builder, self.records = backbone, builder, records
         self.options = dict(adapt_from=adapt_from, max_forks=max_forks, adapt_context=adapt_context)
+        self._sharing: dict[str, list[int]] = {}
+        for i in range(len(records)):
+            self._sharing.setdefault(self._context_key(i), []).append(i)
 
     def _load(self, i: int) -> FeatureRecord:
         path = self.directory / record_file_name(self.uids[i])
         if path.exists():
             return read_record(path)
+        # the records that share this one's context (its schema views) are computed with it,
+        # on one prefill of the trunk, and kept for when the run reads them
+        group = [j for j in self._sharing[self._context_key(i)]
+                 if j == i or not (self.directory / record_file_name(self.uids[j])).exists()]
         with torch.no_grad():
-            rec = record_features(self.backbone, self.builder, self.records[i], **self.options)
-        save_record(path, rec)
-        return rec
+            recs = shared_trunk_features(self.backbone, self.builder, [self.records[j] for j in group],
+                                         **self.options)
+        for j, rec in zip(group, recs):
+            save_record(self.directory / record_file_name(self.uids[j]), rec)
+        return recs[group.index(i)]
+
+    def _context_key(self, i: int) -> str:
+        return hashlib.sha256(self.records[i]["context"].encode()).hexdigest()
