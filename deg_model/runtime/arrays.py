@@ -31,7 +31,7 @@ from deg.request import FillOptions
 from ..heads import Heads
 from ..scoring import ScoringSettings
 from .hooks import record
-from .mark_count import expected_count
+from ..scoring.mark_count import expected_count
 from .questions import Answer, Item, Question
 from .tables import layout_rows
 from .trunk import TrunkView

@@ -262,13 +262,10 @@ class Runtime:
 
     def _start(self, run: JobRun) -> None:
         run.check()
-        if run.options.array_decode is None:
-            run.options = run.options.model_copy(update={"array_decode": self.config.array_decode})
-        if run.options.date_order is None:
-            # The document's own dates settle the day/month order where they prove it.
-            order = document_date_order(run.context)
-            if order is not None:
-                run.options = run.options.model_copy(update={"date_order": order})
+        # No decode named: the checkpoint's. No day/month order: the document's dates, where they prove it.
+        order = document_date_order(run.context) if run.options.date_order is None else run.options.date_order
+        run.options = run.options.model_copy(update={
+            "array_decode": run.options.array_decode or self.config.array_decode, "date_order": order})
         cache = self.trunk_cache
         key = cache.key(self.trunk_identity, run.context) if cache is not None else None
         kept = cache.get(key) if key is not None and not run.no_cache else None

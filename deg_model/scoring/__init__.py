@@ -7,7 +7,9 @@
 - `terms`: one small function per named term; `shape`: the span shape rules;
 - `compose`: `score_round`, a round's evidence -> its outcomes, the one function the
   one-trunk path and the windowed path call; `explain`: each term's part in a winner and its
-  runner-up.
+  runner-up;
+- `mark_count`: how many items an anchored array has under the anchor head's own token
+  marks (the `expected` array decode, and the training term that teaches it).
 
 Only this package imports `terms` and `shape` (tests/test_architecture.py checks it).
 """

@@ -29,7 +29,7 @@ from typing import Sequence
 
 import torch
 
-from deg_model.runtime.mark_count import mark_count_log_probs
+from deg_model.scoring.mark_count import mark_count_log_probs
 
 # total = decide + extract + COUNT_WEIGHT * count + ANCHOR_WEIGHT * anchor  (contract 12.4)
 COUNT_WEIGHT = 0.5
@@ -148,7 +148,7 @@ def anchor_loss(logits: torch.Tensor, starts: Sequence[int]) -> torch.Tensor:
 
 def mark_count_loss(logits: torch.Tensor, n: int) -> torch.Tensor:
     """-log P(the anchor head marks exactly n tokens of the region): logits [R], the gold
-    item count n; the marks' Poisson-binomial (`runtime.mark_count`). Teaches the head to
+    item count n; the marks' Poisson-binomial (`scoring.mark_count`). Teaches the head to
     mark as many tokens as the array has items, which the `expected` decode reads."""
     return -mark_count_log_probs(logits, n)[n]
 

@@ -9,7 +9,7 @@ import pytest
 import torch
 
 from deg_model.checkpoint import fresh_heads
-from deg_model.runtime.mark_count import mark_count_log_probs
+from deg_model.scoring.mark_count import mark_count_log_probs
 from deg_model.training import losses
 from deg_model.training.objective import TERMS, WEIGHTS, batch_loss, term_counts
 from services.training.run_state import settings_record
