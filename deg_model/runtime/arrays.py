@@ -9,7 +9,7 @@ Anchored mode: the anchor head scores every context token of the array's region.
   (`PEAK_RADIUS` tokens), then the best remaining tokens outside every radius if too few.
 - `hybrid`: threshold, unless no token passes p > 0.5 and the count says N > 0.
 - `expected`: N is the most likely number of marks under the anchor head's own token
-  probabilities (`mark_count.expected_count`, no count fork), then peaks as `count_peaks`.
+  probabilities (`expected_count`, no count fork), then peaks as `count_peaks`.
 Anchors come back sorted by position (document order). Ties go to the earlier token.
 Layout rows (`ScoringSettings.layout_rows`): an anchored array whose region holds a table or list
 that speaks of it takes the block's rows as its items instead (`layout_items`,
@@ -31,7 +31,7 @@ from deg.request import FillOptions
 from ..heads import Heads
 from ..scoring import ScoringSettings
 from .hooks import record
-from ..scoring.mark_count import expected_count
+from ..scoring.mark_count import mark_count_log_probs
 from .questions import Answer, Item, Question
 from .tables import layout_rows
 from .trunk import TrunkView
@@ -62,6 +62,12 @@ def decode_count(logits: torch.Tensor, lo: int, hi: int) -> int:
     """argmax of count logits [MAX_COUNT + 1] inside [lo, hi]; first maximum on ties."""
     window = logits[lo:hi + 1]
     return lo + int(_first_argmax(window))
+
+
+def expected_count(logits: torch.Tensor, lo: int, hi: int) -> int:
+    """The most likely number of anchor marks inside [lo, hi] (ties to the smallest), from the
+    marks' distribution in float64 (`scoring.mark_count`): anchor logits [R] -> N."""
+    return decode_count(mark_count_log_probs(logits.to(torch.float64), hi), lo, hi)
 
 
 def _first_argmax(x: torch.Tensor) -> int:

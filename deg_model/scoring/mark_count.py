@@ -3,7 +3,7 @@
 The anchor head gives every token of an array's region an independent mark probability
 p_t = sigmoid(logit_t). The number of marked tokens then follows the Poisson-binomial
 distribution of those p_t; its mode is the item count the anchor head itself implies (the
-`expected` decode), and its log-likelihood of the gold count is a training term that
+`expected` decode, `runtime.arrays.expected_count`), and its log-likelihood of the gold count is a training term that
 teaches the head to mark as many tokens as the array has items (`losses.mark_count_loss`).
 
 Computed exactly in log space by a pairwise tree of truncated convolutions: each token is
@@ -55,14 +55,3 @@ def mark_count_log_probs(logits: torch.Tensor, top: int) -> torch.Tensor:
     if out.shape[0] < top + 1:
         out = torch.cat([out, torch.full((top + 1 - out.shape[0],), NEG, dtype=out.dtype)])
     return out[:top + 1]
-
-
-def expected_count(logits: torch.Tensor, lo: int, hi: int) -> int:
-    """The most likely number of marks inside [lo, hi] (ties to the smallest), in float64."""
-    log_p = mark_count_log_probs(logits.to(torch.float64), hi)
-    window = log_p[lo:hi + 1].tolist()
-    best = 0
-    for i, v in enumerate(window):
-        if v > window[best]:
-            best = i
-    return lo + best

@@ -7,8 +7,8 @@ import math
 import pytest
 import torch
 
-from deg_model.runtime.arrays import decode_anchors
-from deg_model.scoring.mark_count import expected_count, mark_count_log_probs
+from deg_model.runtime.arrays import decode_anchors, expected_count
+from deg_model.scoring.mark_count import mark_count_log_probs
 
 
 def brute_force(p: list[float], top: int) -> list[float]:
