@@ -138,13 +138,14 @@ def corpus_report(summaries: list[dict[str, Any]]) -> str:
     by_domain: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for s in summaries:
         by_domain[(s["split"], s["domain"])].append(s)
+    width = max([20] + [len(domain) for _, domain in by_domain])
     lines = [f"{len(summaries)} records, {len({s['domain'] for s in summaries})} domains",
-             f"{'split':<12} {'domain':<20} {'records':>7} {'null rate':>9} "
+             f"{'split':<12} {'domain':<{width}} {'records':>7} {'null rate':>9} "
              f"{'p50 tok':>7} {'p90 tok':>7} {'max tok':>7}"]
     for (split, domain), group in sorted(by_domain.items()):
         tokens = [g["context_chars"] / CHARS_PER_TOKEN for g in group]
         opt, miss = sum(g["optional"] for g in group), sum(g["missing"] for g in group)
-        lines.append(f"{split:<12} {domain:<20} {len(group):>7} "
+        lines.append(f"{split:<12} {domain:<{width}} {len(group):>7} "
                      f"{(miss / opt if opt else 0):>9.3f} {percentile(tokens, 50):>7.0f} "
                      f"{percentile(tokens, 90):>7.0f} {max(tokens):>7.0f}")
     splits = Counter(s["split"] for s in summaries)

@@ -6,8 +6,9 @@ from typing import Callable
 
 from ..assemble import Draft
 from ..kit import Kit
-from . import (academic, agreements, commerce, communication, engineering, everyday, finance,
-               health, legal, listings, opinions, orders, people, public, publishing, travel)
+from . import (academic, agreements, applications, commerce, communication, engineering, everyday,
+               finance, health, legal, listings, opinions, orders, people, public, publishing,
+               records, services, travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -58,4 +59,16 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("tax_form", public.tax_form, "public"),
     Domain("course_syllabus", academic.course_syllabus, "academic"),
     Domain("clinical_trial", academic.clinical_trial, "academic"),
+    Domain("timesheet", work.timesheet, "finance"),
+    Domain("expense_report", work.expense_report, "finance"),
+    Domain("maintenance_work_order", work.maintenance_work_order, "tech"),
+    Domain("gym_membership", services.gym_membership, "leisure"),
+    Domain("warranty_registration", services.warranty_registration, "commerce"),
+    Domain("software_release_notes", services.software_release_notes, "tech"),
+    Domain("pet_adoption_application", applications.pet_adoption_application, "public"),
+    Domain("customs_declaration", applications.customs_declaration, "commerce"),
+    Domain("grant_award_letter", applications.grant_award_letter, "academic"),
+    Domain("prescription", records.prescription, "health"),
+    Domain("school_report_card", records.school_report_card, "academic"),
+    Domain("parking_fine", records.parking_fine, "public"),
 ]}

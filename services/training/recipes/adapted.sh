@@ -4,8 +4,8 @@
 # fork rows, trained jointly with the heads; the layers below are frozen, so each record's trunk
 # and fork rows entering the first adapted layer are computed once (as the run first reads the
 # record) and kept under the run's directory.
-#   1. datagen (seed 21, 5,200 records of the 36-domain generator, splits by domain); train
-#      contexts under MAXCHARS characters (3,043 records), or with WINDOWS=1 every train record,
+#   1. datagen (seed 21, 5,200 records over the generator's domains, splits by domain); train
+#      contexts under MAXCHARS characters, or with WINDOWS=1 every train record,
 #      the longer ones as windows of their context (`long_records.window_records`); with VIEWS=N each
 #      train record is followed by N schema views of it (keys renamed, a title or description dropped,
 #      properties shuffled: `schema_views`), for a new OUT;
@@ -41,6 +41,8 @@ WINDOWS=${WINDOWS:-0}   # 1: long train records as windows (services/training/lo
 CONTEXT=${CONTEXT:-hidden+embed}  # the heads' context features; hidden+embed+next: also the next token's (a new OUT)
 VIEWS=${VIEWS:-0}       # N: each train record followed by N schema views of it (services/training/schema_views.py), a new run's data
 MARKS=${MARKS:-0}       # weight of the marks term (the anchor head's mark count against the item count), a new run's objective
+LR=${LR:-3e-4}          # heads' peak learning rate (a continuation from a carried step may want less)
+LORA_LR=${LORA_LR:-5e-4}  # adapters' peak learning rate
 export OMP_NUM_THREADS=$THREADS
 mkdir -p "$OUT/train"
 if ! ls -d "$OUT"/train/step-* >/dev/null 2>&1 && ls -d "$CARRY"/step-* >/dev/null 2>&1; then
@@ -55,6 +57,6 @@ FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 3
 [ -s "$OUT/features/val_heldout/index.json" ] || $PY -m services.training features --records "$OUT/val_heldout.jsonl" \
     --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT
 $PY -m services.training train --out "$OUT/train" --records "$OUT/train.jsonl" $FEAT --steps "$STEPS" \
-    --batch-records 8 --warmup 20 --save-every $SAVE --lr 3e-4 --lora-rank $RANK --lora-alpha $((2 * RANK)) \
-    --lora-lr 5e-4 --init-from "$INIT" --threads $THREADS --val-features "$OUT/features/val_heldout" \
+    --batch-records 8 --warmup 20 --save-every $SAVE --lr $LR --lora-rank $RANK --lora-alpha $((2 * RANK)) \
+    --lora-lr $LORA_LR --init-from "$INIT" --threads $THREADS --val-features "$OUT/features/val_heldout" \
     --context "$CONTEXT" --marks-weight "$MARKS"

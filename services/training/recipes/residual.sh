@@ -4,7 +4,7 @@
 # weights, so computed once per record and cached with the features) is a fixed term of every
 # decide / extract loss, and the heads learn only what it gets wrong; the checkpoints are served
 # with head and prior at weight 1 each.
-#   1. datagen (seed 21, 5,200 records of the 36-domain generator, splits by domain, as
+#   1. datagen (seed 21, 5,200 records over the generator's domains, splits by domain, as
 #      `adapted.sh`); train contexts under MAXCHARS characters;
 #   2. the held-out validation domains' features with their priors (VAL records of val_heldout):
 #      the loss logged at every checkpoint (`<OUT>/train/log.jsonl`);
