@@ -4,10 +4,11 @@
 # fork rows, trained jointly with the heads; the layers below are frozen, so each record's trunk
 # and fork rows entering the first adapted layer are computed once (as the run first reads the
 # record) and kept under the run's directory.
-#   1. datagen (seed 21, 5,200 records over the generator's domains, splits by domain); train
+#   1. datagen (seed 21, N records over the generator's domains, 5,200 unless N says, splits by
+#      domain; the held-out domains' first records are the same at any N); train
 #      contexts under MAXCHARS characters, or with WINDOWS=1 every train record,
-#      the longer ones as windows of their context (`long_records.window_records`); with VIEWS=N each
-#      train record is followed by N schema views of it (keys renamed, a title or description dropped,
+#      the longer ones as windows of their context (`long_records.window_records`); with VIEWS=K each
+#      train record is followed by K schema views of it (keys renamed, a title or description dropped,
 #      properties shuffled: `schema_views`), for a new OUT;
 #   2. the held-out validation domains' features (VAL records of val_heldout): the loss logged at
 #      every checkpoint (`<OUT>/train/log.jsonl`, with tokens/s and every loss term);
@@ -29,6 +30,7 @@ PY=${PY:-.venv/bin/python}
 STEPS=${1:-760}
 OUT=${OUT:-var/train-adapted}
 SEED=21
+N=${N:-5200}            # datagen records (a new OUT)
 MAXCHARS=8000
 ADAPT_FROM=${ADAPT_FROM:-22}
 RANK=${RANK:-16}
@@ -39,7 +41,7 @@ INIT=${INIT:-checkpoints/deg-smollm2-135m-0.5}
 CARRY=${CARRY:-checkpoints/runs/adapted}
 WINDOWS=${WINDOWS:-0}   # 1: long train records as windows (services/training/long_records.py), a new run's data
 CONTEXT=${CONTEXT:-hidden+embed}  # the heads' context features; hidden+embed+next: also the next token's (a new OUT)
-VIEWS=${VIEWS:-0}       # N: each train record followed by N schema views of it (services/training/schema_views.py), a new run's data
+VIEWS=${VIEWS:-0}       # K: each train record followed by K schema views of it (services/training/schema_views.py), a new run's data
 MARKS=${MARKS:-0}       # weight of the marks term (the anchor head's mark count against the item count), a new run's objective
 LR=${LR:-3e-4}          # heads' peak learning rate (a continuation from a carried step may want less)
 LORA_LR=${LORA_LR:-5e-4}  # adapters' peak learning rate
@@ -50,7 +52,7 @@ if ! ls -d "$OUT"/train/step-* >/dev/null 2>&1 && ls -d "$CARRY"/step-* >/dev/nu
     [ ! -f "$CARRY/log.jsonl" ] || cp "$CARRY/log.jsonl" "$OUT/train/log.jsonl"
 fi
 
-[ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n 5200 --out "$OUT/records.jsonl" --no-progress
+[ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n $N --out "$OUT/records.jsonl" --no-progress
 $PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --max-chars $MAXCHARS \
     $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED)
 FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32 --seed 0"
