@@ -6,9 +6,9 @@ from typing import Callable
 
 from ..assemble import Draft
 from ..kit import Kit
-from . import (academic, agreements, applications, commerce, communication, engineering, everyday,
-               finance, health, legal, listings, opinions, orders, people, public, publishing,
-               records, services, travel, work)
+from . import (academic, agreements, applications, commerce, communication, community, engineering,
+               everyday, finance, health, household, legal, listings, logistics, opinions, orders, people,
+               public, publishing, records, services, travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -71,4 +71,16 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("prescription", records.prescription, "health"),
     Domain("school_report_card", records.school_report_card, "academic"),
     Domain("parking_fine", records.parking_fine, "public"),
+    Domain("packing_list", logistics.packing_list, "commerce"),
+    Domain("bill_of_materials", logistics.bill_of_materials, "tech"),
+    Domain("stock_count", logistics.stock_count, "commerce"),
+    Domain("delivery_manifest", logistics.delivery_manifest, "commerce"),
+    Domain("volunteer_roster", community.volunteer_roster, "public"),
+    Domain("election_results", community.election_results, "public"),
+    Domain("league_table", community.league_table, "leisure"),
+    Domain("library_loans", community.library_loans, "academic"),
+    Domain("contractor_quote", household.contractor_quote, "commerce"),
+    Domain("vehicle_service_history", household.vehicle_service_history, "tech"),
+    Domain("payslip", household.payslip, "finance"),
+    Domain("donation_receipt", household.donation_receipt, "finance"),
 ]}
