@@ -32,7 +32,9 @@ async def slow_redis(members: set[bytes], seen: list[bytes]):
         while command := await read_command(reader):
             name = command[0].upper()
             seen.append(name)
-            if name in (b"CLIENT", b"SELECT", b"HELLO"):
+            if name == b"HELLO":                    # a RESP2-only server: clients fall back to RESP2
+                writer.write(b"-ERR unknown command 'HELLO'\r\n")
+            elif name in (b"CLIENT", b"SELECT"):
                 writer.write(b"+OK\r\n")            # connection setup answers at once
             else:
                 await asyncio.sleep(SLOW_S)
