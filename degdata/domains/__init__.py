@@ -8,7 +8,7 @@ from ..assemble import Draft
 from ..kit import Kit
 from . import (academic, agreements, applications, commerce, communication, community, engineering,
                everyday, finance, health, household, legal, listings, logistics, opinions, orders, people,
-               public, publishing, records, services, travel, work)
+               public, publishing, records, science, services, travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -83,4 +83,8 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("vehicle_service_history", household.vehicle_service_history, "tech"),
     Domain("payslip", household.payslip, "finance"),
     Domain("donation_receipt", household.donation_receipt, "finance"),
+    Domain("field_survey", science.field_survey, "public"),
+    Domain("calibration_certificate", science.calibration_certificate, "tech"),
+    Domain("safety_data_sheet", science.safety_data_sheet, "public"),
+    Domain("sample_log", science.sample_log, "health"),
 ]}
