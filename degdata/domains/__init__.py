@@ -6,9 +6,9 @@ from typing import Callable
 
 from ..assemble import Draft
 from ..kit import Kit
-from . import (academic, agreements, applications, commerce, communication, community, engineering,
-               everyday, finance, health, household, legal, listings, logistics, opinions, orders, people,
-               public, publishing, records, services, travel, work)
+from . import (academic, agreements, applications, commerce, communication, community, culture,
+               engineering, everyday, finance, health, household, legal, listings, logistics,
+               opinions, orders, people, public, publishing, records, services, travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -83,4 +83,8 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("vehicle_service_history", household.vehicle_service_history, "tech"),
     Domain("payslip", household.payslip, "finance"),
     Domain("donation_receipt", household.donation_receipt, "finance"),
+    Domain("album_tracklist", culture.album_tracklist, "media"),
+    Domain("podcast_episode", culture.podcast_episode, "media"),
+    Domain("museum_loan", culture.museum_loan, "legal"),
+    Domain("book_catalogue", culture.book_catalogue, "commerce"),
 ]}
