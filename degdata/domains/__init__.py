@@ -6,9 +6,10 @@ from typing import Callable
 
 from ..assemble import Draft
 from ..kit import Kit
-from . import (academic, agreements, applications, commerce, communication, community, engineering,
-               everyday, finance, health, household, legal, listings, logistics, opinions, orders, people,
-               public, publishing, records, science, services, travel, work)
+from . import (academic, agreements, applications, commerce, communication, community, culture,
+               engineering, everyday, finance, health, household, legal, listings, logistics,
+               operations, opinions, orders, people, public, publishing, records, science,
+               services, trade, travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -87,4 +88,16 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("calibration_certificate", science.calibration_certificate, "tech"),
     Domain("safety_data_sheet", science.safety_data_sheet, "public"),
     Domain("sample_log", science.sample_log, "health"),
+    Domain("album_tracklist", culture.album_tracklist, "media"),
+    Domain("podcast_episode", culture.podcast_episode, "media"),
+    Domain("museum_loan", culture.museum_loan, "legal"),
+    Domain("book_catalogue", culture.book_catalogue, "commerce"),
+    Domain("auction_catalogue", trade.auction_catalogue, "listings"),
+    Domain("freight_quote", trade.freight_quote, "commerce"),
+    Domain("harvest_log", trade.harvest_log, "public"),
+    Domain("equipment_rental", trade.equipment_rental, "legal"),
+    Domain("shift_handover", operations.shift_handover, "tech"),
+    Domain("visitor_log", operations.visitor_log, "public"),
+    Domain("asset_register", operations.asset_register, "finance"),
+    Domain("training_certificate", operations.training_certificate, "academic"),
 ]}
