@@ -8,7 +8,7 @@ from ..assemble import Draft
 from ..kit import Kit
 from . import (academic, agreements, applications, commerce, communication, community, engineering,
                everyday, finance, health, household, legal, listings, logistics, opinions, orders, people,
-               public, publishing, records, services, travel, work)
+               public, publishing, records, services, trade, travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -83,4 +83,8 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("vehicle_service_history", household.vehicle_service_history, "tech"),
     Domain("payslip", household.payslip, "finance"),
     Domain("donation_receipt", household.donation_receipt, "finance"),
+    Domain("auction_catalogue", trade.auction_catalogue, "listings"),
+    Domain("freight_quote", trade.freight_quote, "commerce"),
+    Domain("harvest_log", trade.harvest_log, "public"),
+    Domain("equipment_rental", trade.equipment_rental, "legal"),
 ]}
