@@ -7,8 +7,8 @@ from typing import Callable
 from ..assemble import Draft
 from ..kit import Kit
 from . import (academic, agreements, applications, commerce, communication, community, engineering,
-               everyday, finance, health, household, legal, listings, logistics, opinions, orders, people,
-               public, publishing, records, services, travel, work)
+               everyday, finance, health, household, legal, listings, logistics, operations, opinions,
+               orders, people, public, publishing, records, services, travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -83,4 +83,8 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("vehicle_service_history", household.vehicle_service_history, "tech"),
     Domain("payslip", household.payslip, "finance"),
     Domain("donation_receipt", household.donation_receipt, "finance"),
+    Domain("shift_handover", operations.shift_handover, "tech"),
+    Domain("visitor_log", operations.visitor_log, "public"),
+    Domain("asset_register", operations.asset_register, "finance"),
+    Domain("training_certificate", operations.training_certificate, "academic"),
 ]}
