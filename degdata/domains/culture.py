@@ -176,14 +176,14 @@ def album_tracklist(kit: Kit) -> Draft:
                  kit.date_cell(("release_date",), out))]
         rows += [("Distribution", L.cell(distributor))] * kit.chance(0.6)
         L.kv(doc.line(), rng, rows)
-        doc.add("Lead single: \"").put(("tracks", k, "title"), lead).add("\" (out ")
+        doc.add("Lead single: \"").add(lead).add("\" (out ")
         kit.date(doc, None, single).line(")")
     else:       # a label's announcement
         doc.line(rng.choice(["PRESS RELEASE", "For immediate release", "Release announcement"]))
         doc.line().put(("label",), label).add(rng.choice([" is proud to announce ", " presents "]))
         doc.put(("album_title",), album).add(", the new album by ").put(("artist",), artist)
         kit.date(doc.add(", released on "), ("release_date",), out).add(". It follows the single \"")
-        kit.date(doc.put(("tracks", k, "title"), lead).add("\", out since "), None, single).line(".")
+        kit.date(doc.add(lead).add("\", out since "), None, single).line(".")
         L.kv(doc.line(), rng, [("Format", L.cell(fmt_text)),
                                ("Cat. no.", L.cell(cat, ("catalogue_number",))),
                                (barcode_label, L.cell(barcode))]
