@@ -31,8 +31,6 @@ from ..doc import Doc, Path
 from ..kit import Kit
 from ..surface import says
 
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-
 
 def _series(doc: Doc, path: Path, values: list[str], last: str = " and ") -> Doc:
     """Write `values` as "A, B and C" (each one gold at `path + (i,)`)."""
@@ -250,8 +248,7 @@ def auction_catalogue(kit: Kit) -> Draft:
             rows.append((rng.choice(["Sale no.", "Sale", "Sale code"]),
                          L.cell(facts["sale_number"], ("sale_number",))))
         rows.append((rng.choice(["Date", "Sale date", "Auction"]),
-                     L.join(L.cell(f"{WEEKDAYS[sale.weekday()]} "),
-                            kit.date_cell(("sale_date",), sale), L.cell(f", {hour}"))))
+                     L.join(kit.date_cell(("sale_date",), sale), L.cell(f", {hour}"))))
         rows.append((rng.choice(["Venue", "Location", "Saleroom"]),
                      L.cell(facts["venue"], ("venue",)) if facts["venue"]
                      else L.cell("Online only")))
@@ -265,7 +262,7 @@ def auction_catalogue(kit: Kit) -> Draft:
         doc.put(("sale_title",), title)
         if facts["sale_number"]:
             doc.add(" (sale ").put(("sale_number",), facts["sale_number"]).add(")")
-        kit.date(doc.add(f" on {WEEKDAYS[sale.weekday()]} "), ("sale_date",), sale)
+        kit.date(doc.add(" on "), ("sale_date",), sale)
         doc.add(f" at {hour}")
         if facts["venue"]:
             doc.add(" at ").put(("venue",), facts["venue"]).line(".")
