@@ -115,3 +115,25 @@ def table(doc: Doc, rng: random.Random, header: Sequence[str], rows: Sequence[Se
     if layout == "grid":
         rule()
     return layout
+
+
+def series(doc: Doc, path: Path, values: Sequence[str], last: str = " and ", sep: str = ", ") -> Doc:
+    """Write `values` as "A, B and C" (each one gold at `path + (i,)`)."""
+    for i, v in enumerate(values):
+        doc.add("" if i == 0 else last if i == len(values) - 1 else sep).put(path + (i,), v)
+    return doc
+
+
+def string_list(doc: Doc, rng: random.Random, key: str, values: Sequence[str], label: str, none: str,
+                bullets: Sequence[str] = ("- ", "* ")) -> None:
+    """A list of strings (gold at `(key, i)`) as one line ("Label: a, b and c"), as bullets, or,
+    when empty, the line `none`."""
+    if not values:
+        doc.line(none)
+    elif rng.random() < 0.5:
+        series(doc.add(f"{label}: "), (key,), values, rng.choice([", ", " and "])).line()
+    else:
+        doc.line(f"{label}:")
+        bullet = rng.choice(list(bullets))
+        for i, v in enumerate(values):
+            doc.add(bullet).put((key, i), v).line()

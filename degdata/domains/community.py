@@ -46,11 +46,8 @@ def _golds(kit: Kit, path: Path, facts: dict, keys) -> dict:
             for k in keys if (v := facts[k]) is not None}
 
 
-def _series(doc: Doc, path: Path, values: list[str], last: str = ", ") -> Doc:
-    """Write `values` as "A, B and C" (each one gold at `path + (i,)`)."""
-    for i, v in enumerate(values):
-        doc.add("" if i == 0 else last if i == len(values) - 1 else ", ").put(path + (i,), v)
-    return doc
+def _series(doc: Doc, path: Path, values: list[str], last: str = ", ", sep: str = ", ") -> Doc:
+    return L.series(doc, path, values, last, sep)
 
 
 ROLES = ["Registration desk", "Water station", "Course marshal", "Car park", "Tombola stall",

@@ -35,11 +35,8 @@ from ..kit import Kit
 from ..surface import says
 
 
-def _series(doc: Doc, path: Path, values: list[str], last: str = " and ") -> Doc:
-    """Write `values` as "A, B and C" (each one gold at `path + (i,)`)."""
-    for i, v in enumerate(values):
-        doc.add("" if i == 0 else last if i == len(values) - 1 else ", ").put(path + (i,), v)
-    return doc
+def _series(doc: Doc, path: Path, values: list[str], last: str = " and ", sep: str = ", ") -> Doc:
+    return L.series(doc, path, values, last, sep)
 
 
 def _series_cell(path: Path, values: list[str], last: str = " & ") -> L.Cell:
@@ -49,16 +46,7 @@ def _series_cell(path: Path, values: list[str], last: str = " & ") -> L.Cell:
 
 
 def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
-    """A list of strings as one line ("Label: a, b and c"), bullets, or the line `none`."""
-    if not values:
-        doc.line(none)
-    elif kit.chance(0.5):
-        _series(doc.add(f"{label}: "), (key,), values, kit.pick([", ", " and "])).line()
-    else:
-        doc.line(f"{label}:")
-        bullet = kit.pick(["- ", "* ", "\u2022 "])
-        for i, v in enumerate(values):
-            doc.add(bullet).put((key, i), v).line()
+    L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "\u2022 "])
 
 
 def _names(kit: Kit, n: int) -> list[str]:

@@ -40,24 +40,12 @@ def _clock(minutes: int, twelve: bool) -> str:
     return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}" if twelve else f"{h:02d}:{m:02d}"
 
 
-def _series(doc: Doc, path: Path, values: list[str], last: str = ", ") -> Doc:
-    """Write `values` as "A, B and C" (each one gold at `path + (i,)`)."""
-    for i, v in enumerate(values):
-        doc.add("" if i == 0 else last if i == len(values) - 1 else ", ").put(path + (i,), v)
-    return doc
+def _series(doc: Doc, path: Path, values: list[str], last: str = ", ", sep: str = ", ") -> Doc:
+    return L.series(doc, path, values, last, sep)
 
 
 def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
-    """A list of strings as one line ("Label: a, b and c"), bullets, or the line `none`."""
-    if not values:
-        doc.line(none)
-    elif kit.chance(0.5):
-        _series(doc.add(f"{label}: "), (key,), values, kit.pick([", ", " and "])).line()
-    else:
-        doc.line(f"{label}:")
-        bullet = kit.pick(["- ", "* ", "o "])
-        for i, v in enumerate(values):
-            doc.add(bullet).put((key, i), v).line()
+    L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "o "])
 
 
 SETTINGS = {   # where a shift is handed over
