@@ -249,6 +249,10 @@ def _initial_adapters(settings: TrainSettings, adapters) -> None:
     adapters.load_state_dict(_adapter_state(adapters, tensors))
 
 
+def _but_init(recorded: dict) -> dict:
+    return {k: v for k, v in recorded.items() if k != "init_from"}
+
+
 def _train(settings, records, out: Path, stop_after, progress, on_step, backbone=None) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     hidden = int(records[0].ctx.shape[1])
@@ -263,8 +267,10 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     start, history, rewarm_from = 0, [], None
     if last is not None:
         state = json.loads((last / "trainer.json").read_text())
-        if state["settings"] != json.loads(json.dumps(settings_record(settings))):
+        if _but_init(state["settings"]) != _but_init(json.loads(json.dumps(settings_record(settings)))):
             raise ValueError(f"{last}: checkpoint was trained with other settings {state['settings']}")
+        # where the run started is its history, not a setting: a carried run resumes from a copy
+        settings = dataclasses.replace(settings, init_from=state["settings"].get("init_from"))
         if state.get("world_size", 1) != 1:
             raise ValueError(f"{last}: checkpoint belongs to a {state['world_size']}-process run; resume it with as many")
         if state.get("data") != data_fingerprint(records):

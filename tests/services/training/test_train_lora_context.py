@@ -277,3 +277,25 @@ def test_a_resumed_run_reads_its_own_step_whatever_became_of_its_init(backbone, 
     resumed = train(run, cached, tmp_path / "c", backbone=backbone)
     for name in ("heads.safetensors", "adapters.safetensors"):
         assert (straight / name).read_bytes() == (resumed / name).read_bytes(), name
+
+
+def test_a_run_resumes_when_its_init_is_named_by_another_path(backbone, cached, tmp_path):
+    """A carried run is resumed on a machine where its start lives elsewhere (a copy): the step
+    is the same, and its record keeps the path the run started from."""
+    import shutil
+
+    s = TrainSettings(steps=2, batch_records=2, warmup=1, save_every=2, seed=3, lr=3e-3, lora_rank=2,
+                      lora_alpha=4.0, lora_lr=3e-2, array_mode="anchor")
+    init = train(s, cached, tmp_path / "a", backbone=backbone)
+    kept, copy = tmp_path / "init", tmp_path / "carried" / "init"
+    shutil.copytree(init, kept)
+    shutil.copytree(init, copy)
+    run = dataclasses.replace(s, init_from=str(kept), steps=4, save_every=2)
+    straight = train(run, cached, tmp_path / "b", backbone=backbone)
+    train(run, cached, tmp_path / "c", backbone=backbone, stop_after=2)
+    resumed = train(dataclasses.replace(run, init_from=str(copy)), cached, tmp_path / "c", backbone=backbone)
+    for name in ("heads.safetensors", "adapters.safetensors", "trainer.json"):
+        assert (straight / name).read_bytes() == (resumed / name).read_bytes(), name
+    assert json.loads((resumed / "trainer.json").read_text())["settings"]["init_from"] == str(kept)
+    with pytest.raises(ValueError, match="other settings"):
+        train(dataclasses.replace(run, init_from=str(copy), lr=1e-3), cached, tmp_path / "c", backbone=backbone)
