@@ -200,24 +200,16 @@ class BuildingCache(LazyCache):
         super().__init__(directory, embed)
         self.backbone, self.builder, self.records = backbone, builder, records
         self.options = dict(adapt_from=adapt_from, max_forks=max_forks, adapt_context=adapt_context)
-        self._sharing: dict[str, list[int]] = {}
-        for i in range(len(records)):
-            self._sharing.setdefault(self._context_key(i), []).append(i)
 
     def _load(self, i: int) -> FeatureRecord:
         path = self.directory / record_file_name(self.uids[i])
         if path.exists():
             return read_record(path)
-        # the records that share this one's context (its schema views) are computed with it,
-        # on one prefill of the trunk, and kept for when the run reads them
-        group = [j for j in self._sharing[self._context_key(i)]
-                 if j == i or not (self.directory / record_file_name(self.uids[j])).exists()]
+        # only this record: its schema views come far apart in a run's order (an epoch of
+        # thousands of steps), so computing them now would triple a step's frozen-layer work
+        # for features a run stopped before the epoch's end never reads; the prefill they
+        # could share is a few percent of a record's forks
         with torch.no_grad():
-            recs = shared_trunk_features(self.backbone, self.builder, [self.records[j] for j in group],
-                                         **self.options)
-        for j, rec in zip(group, recs):
-            save_record(self.directory / record_file_name(self.uids[j]), rec)
-        return recs[group.index(i)]
-
-    def _context_key(self, i: int) -> str:
-        return hashlib.sha256(self.records[i]["context"].encode()).hexdigest()
+            rec = record_features(self.backbone, self.builder, self.records[i], **self.options)
+        save_record(path, rec)
+        return rec
