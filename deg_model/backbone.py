@@ -94,8 +94,8 @@ def _available_bytes(device: torch.device) -> int | None:
 
 @dataclass
 class ForkOutput:
-    hidden: torch.Tensor          # [rows, W, H] last layer output (zeros past each row's length)
-    normed: torch.Tensor          # [rows, W, H] after the final norm (what heads read)
+    hidden: torch.Tensor | None   # [rows, W, H] last layer output (zeros past each row's length)
+    normed: torch.Tensor | None   # [rows, W, H] after the final norm (what heads read); None: capture_only
     lengths: torch.Tensor         # [rows] int64
     state: ForkState | None       # keep=True: the rows' own K/V, ready for decode_step
     captured: list[torch.Tensor] | None = None   # capture_layer: per row [n_r, H] entering that layer
@@ -344,7 +344,8 @@ class Backbone:
     def fork_many(self, parts: Sequence[tuple[State, Sequence[torch.Tensor]]], *, keep: bool = False,
                   capture_layer: int | None = None, start_layer: int = 0,
                   start_hidden: Sequence[torch.Tensor] | None = None, grad: bool = False,
-                  adapters: "LoraAdapters | None" = None, row_adapters: Sequence[int] | None = None) -> ForkOutput:
+                  adapters: "LoraAdapters | None" = None, row_adapters: Sequence[int] | None = None,
+                  capture_only: bool = False) -> ForkOutput:
         """Fork rows of SEVERAL prefix states in one pass: `parts` = [(state, rows), ...].
 
         The output's rows are every part's rows in order (part 0's first). Projections run on
@@ -358,6 +359,8 @@ class Backbone:
         (one `[n_r, H]` per row, as captured) resume there, skipping the embedding and the
         layers below (the prefix states then need only layers >= start_layer). `grad=True`
         runs outside inference mode so gradients reach `start_hidden` and trained tensors.
+        `capture_only` stops there: the layers from `capture_layer` up do not run (`out.hidden`
+        and `out.normed` are None), for a cache whose readers re-run those layers anyway.
 
         LoRA (`deg_model.lora`, llama family): `adapters` + `row_adapters` (one adapter index
         per output row, -1 = off; default every row off) add each row's adapter delta to the
@@ -367,10 +370,11 @@ class Backbone:
         weights), and decode steps run adapter-off, so keep=True rows must be adapter-off.
         """
         with torch.inference_mode(not grad):
-            return self._fork_many(parts, keep, capture_layer, start_layer, start_hidden, adapters, row_adapters)
+            return self._fork_many(parts, keep, capture_layer, start_layer, start_hidden, adapters, row_adapters,
+                                   capture_only)
 
     def _fork_many(self, parts, keep, capture_layer, start_layer, start_hidden, adapters=None,
-                   row_adapters=None) -> ForkOutput:
+                   row_adapters=None, capture_only=False) -> ForkOutput:
         fam, spec, w = self.family, self.spec, self.weights
         rows, prefixes, prefix_of, states = self._fork_rows(parts)
         lengths = [int(r.shape[0]) for r in rows]
@@ -391,6 +395,8 @@ class Backbone:
         n_layers = len(spec.layer_kinds)
         if not 0 <= start_layer < n_layers:
             raise ValueError(f"start_layer {start_layer} is outside [0, {n_layers})")
+        if capture_only and (keep or capture_layer is None or not start_layer < capture_layer < n_layers):
+            raise ValueError("capture_only needs keep=False and a capture_layer above start_layer")
         h = self._fork_input(ids, start_hidden, start_layer, lengths, lay, N)  # [tiles, 64, H]
         lora = self._row_lora(adapters, row_adapters, lengths, lay, N, keep)
         own_k: list[torch.Tensor | None] = [None] * n_layers
@@ -418,6 +424,9 @@ class Backbone:
             flat_h = h.reshape(N, H)
             captured = [flat_h[off:off + n].clone() for off, n in zip(lay.offsets, lengths)]
             stack = range(capture_layer, n_layers)
+            if capture_only:
+                return ForkOutput(hidden=None, normed=None, lengths=torch.tensor(lengths, dtype=torch.long),
+                                  state=None, captured=captured)
         h = self._layers(h, cos, sin, stack, mix, attend, lora)
         normed = fam.final_norm(spec, w, h).reshape(N, H)
         h = h.reshape(N, H)

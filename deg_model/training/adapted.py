@@ -94,6 +94,9 @@ def adapted_record(backbone: Backbone, adapters: LoraAdapters | None, rec: Featu
                    grad: bool) -> FeatureRecord:
     """`rec` with adapted questions (unchanged when there are no adapters)."""
     if adapters is None:
+        if rec.trunk_h0 is not None and any(q.a is None for q in rec.questions):
+            raise ValueError(f"{rec.uid}: this context-adapted feature cache keeps only the adapted layers' "
+                             "inputs; read it with adapters")
         return rec
     if rec.trunk_h0 is None:
         return dataclasses.replace(rec, questions=adapted_questions(backbone, adapters, rec, grad=grad))

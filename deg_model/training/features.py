@@ -40,7 +40,7 @@ class FeatureQuestion:
     """An `Example` with its fork ids replaced by the hidden states the heads read."""
     kind: str
     pointer: str
-    a: torch.Tensor                         # [H]
+    a: torch.Tensor | None                  # [H]; None in a context-adapted cache (re-read by the adapters)
     o: torch.Tensor | None = None           # [n, H] choice / score option ends
     target: int | None = None
     spans: tuple[tuple[int, int], ...] = ()

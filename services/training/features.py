@@ -49,7 +49,8 @@ def record_features(backbone: Backbone, builder: ExampleBuilder, record: dict[st
     layers below give the same bits every step, so they run once, here): each fork row's
     hidden states entering that layer and the trunk's K/V of the adapted layers, or with
     `adapt_context` (the adapters read the context too) the trunk's hidden states entering
-    that layer instead of its K/V: training re-reads the context through the adapted layers.
+    that layer instead of its K/V: training re-reads the context and the rows through the
+    adapted layers, so the rows stop at that layer and the questions keep no `a` / `o`.
     `max_forks`: cache at most that many of the record's questions (`cap_examples`).
     A builder with the LM prior (`ExampleBuilder(prior=True)`) gives every decide / extract
     question its prior as served (`FeatureQuestion.prior`)."""
@@ -98,10 +99,15 @@ def _read_forks(backbone: Backbone, builder: ExampleBuilder, built, state, trunk
         nonlocal batch, width
         if not batch:
             return
-        res = backbone.fork_many([(state, [e.ids for e in batch])], capture_layer=adapt_from)
+        # with the context adapted, training re-reads every row from `adapt_from` up (and the
+        # base layers' answer is never read), so the rows stop there
+        res = backbone.fork_many([(state, [e.ids for e in batch])], capture_layer=adapt_from,
+                                 capture_only=adapt_context)
         for r, e in enumerate(batch):
-            a = res.normed[r, e.answer].to(torch.float32).clone()                # [H]
-            o = res.normed[r, e.options].to(torch.float32).clone() if e.options else None  # [n, H]
+            a = o = None
+            if res.normed is not None:
+                a = res.normed[r, e.answer].to(torch.float32).clone()            # [H]
+                o = res.normed[r, e.options].to(torch.float32).clone() if e.options else None  # [n, H]
             extra = {}
             if adapt_from is not None:
                 extra = dict(ids=e.ids.clone(), h0=res.captured[r], answer=int(e.answer),

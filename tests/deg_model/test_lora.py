@@ -298,6 +298,9 @@ def test_resuming_at_a_cached_layer_input_matches_full_depth(fp64):
     bb, adapters, state, rows, select, proj = fp64
     L0 = 1
     cached = bb.fork_many([(state, rows)], capture_layer=L0).captured                 # inference mode
+    only = bb.fork_many([(state, rows)], capture_layer=L0, capture_only=True)          # layers >= L0 never run
+    assert only.normed is None and only.hidden is None
+    assert all(torch.equal(a, b) for a, b in zip(only.captured, cached))
     lower = State(kv=[None if i < L0 else b for i, b in enumerate(state.kv)], lin=[None] * 3,
                   hidden_buffer=GrowBuffer((0, 64), 0, torch.float64, torch.device("cpu")), length=state.length)
     params = [adapters.params[k] for k in ("1_qkv_A", "1_gate_up_B", "2_o_A", "2_down_B")]

@@ -71,19 +71,29 @@ def test_cache_keeps_the_trunk_input_not_its_kv(cached):
     assert rec.kv is None and rec.trunk_h0 is not None and rec.adapt_from == ADAPT_FROM
     assert rec.trunk_h0.shape[0] == rec.trunk_length and rec.ctx_index.shape[0] == rec.ctx.shape[0]
     assert all(q.h0 is not None for q in rec.questions)
+    # training re-reads every row from the first adapted layer: the rows stopped there
+    assert all(q.a is None and q.o is None for q in rec.questions)
+    with pytest.raises(ValueError, match="read it with adapters"):
+        adapted_record(None, None, rec, grad=False)
 
 
 def test_resumed_trunk_is_the_prefill_and_zero_adapters_are_the_base(backbone, cached):
     """Resuming the cached trunk input with B = 0 adapters gives the prefill's K/V of the
-    adapted layers, its hidden rows, and the cached a / o of every question."""
+    adapted layers, its hidden rows, and what the base model's full-depth fork of every
+    question reads (the cache's rows stopped at the first adapted layer)."""
     rec = cached[0]
+    record = sorted(generate(3, 14, split="train"), key=lambda r: len(r["context"]))[0]
+    built = ExampleBuilder(training_runtime(backbone, array_mode="anchor"), seed=0).build(record)
     with torch.no_grad():
         state = adapted_trunk(backbone, _adapters(backbone), rec, grad=False)
         again = adapted_record(backbone, _adapters(backbone), rec, grad=False)
+        full = backbone.fork_many([(backbone.prefill(built.trunk.ids), [q.ids for q in rec.questions])])
     assert torch.allclose(state.hidden[rec.ctx_index].float(), rec.ctx, rtol=0, atol=1e-5)
     assert torch.allclose(again.ctx, rec.ctx, rtol=0, atol=1e-5)
-    for q, r in zip(rec.questions, again.questions):
-        assert torch.allclose(q.a, r.a.float(), rtol=0, atol=1e-5)
+    for r, (q, x) in enumerate(zip(rec.questions, again.questions)):
+        assert torch.allclose(full.normed[r, q.answer].float(), x.a.float(), rtol=0, atol=1e-5)
+        if q.options:
+            assert torch.allclose(full.normed[r, list(q.options)].float(), x.o.float(), rtol=0, atol=1e-5)
 
 
 def test_context_adapter_reads_the_trunk_alike_in_training_and_serving(backbone):
