@@ -5,9 +5,13 @@ answer hidden states and trunk are kept (`record_leaves`). Each candidate mix is
 offline through the very function the server scores with (`deg_model.scoring.score_round`,
 via the runtime's `RoundDecoder`), which is exact: the prior's rows, its copy start and the
 span it follows depend on the prior alone, never on the mix. Per kind, the mix with the most
-correct leaves wins; ties go to the higher mean log-probability of the gold outcome (decide
-kinds), then to the smaller weights (a grid in order). The weights also act as a
-temperature, so the fit is the kind's calibration too. The runtime's own scoring settings
+correct leaves wins (`objective="accuracy"`), ties to the higher mean log-probability of the
+gold outcome (decide kinds), then to the smaller weights (a grid in order); or, with
+`objective="likelihood"`, a decide kind's mix is the one with the highest mean gold
+log-probability (a proper score: a constant answer that happens to match a small validation
+set's majority does not win over a head that reads the document), ties to accuracy. Extract
+kinds are fitted on accuracy under either. The weights also act as a temperature, so the fit
+is the kind's calibration too. The runtime's own scoring settings
 are never changed: every candidate is a `ScoringSettings` of its own.
 
 Fit on domains the heads were not trained on (`val_heldout`): a mix fit on training domains
@@ -52,6 +56,16 @@ ADJUSTMENTS = (("choice", ("verbatim_weight",), (VERBATIM_GRID,)), ("noul", ("no
                ("extract", ("null_margin",), (MARGIN_GRID,)))
 ADJUSTMENT_NAMES = tuple(name for _, names, _ in ADJUSTMENTS for name in names)
 MISSING = object()
+OBJECTIVES = ("accuracy", "likelihood")
+
+
+def _rank(kind: str, objective: str) -> Callable[[tuple[int, float]], tuple[float, float]]:
+    """The fit's order of (correct leaves, mean gold log-probability) for a head kind."""
+    if objective not in OBJECTIVES:
+        raise ValueError(f"objective must be one of {OBJECTIVES}, got {objective!r}")
+    if objective == "likelihood" and kind != "extract":
+        return lambda s: (s[1], s[0])
+    return lambda s: (s[0], s[1])
 
 
 @dataclass
@@ -148,6 +162,16 @@ class RecordedScoring:
     def of(cls, runtime, leaves) -> "RecordedScoring":
         return leaves if isinstance(leaves, cls) else cls(runtime, leaves)
 
+    def subset(self, indices: Sequence[int]) -> "RecordedScoring":
+        """The leaves at `indices`, their evidence shared, not read again (a fit on some
+        domains, measured on the others)."""
+        part = object.__new__(RecordedScoring)
+        part.leaves = [self.leaves[i] for i in indices]
+        part.evidence = [self.evidence[i] for i in indices]
+        part.null_margin = self.null_margin
+        part._spans = OrderedDict()
+        return part
+
     def composed(self, i: int, settings: ScoringSettings):
         """Leaf i's composed score under `settings`: a decide leaf's logits [n] in head order,
         an extract leaf's `ExtractScores` (spans and null)."""
@@ -217,7 +241,8 @@ def recording_prior(runtime) -> LmPrior:
 
 
 @torch.inference_mode()
-def fit_mix(runtime, leaves: "Sequence[Leaf] | RecordedScoring", grid: Sequence[float] = GRID) -> tuple[ScoringSettings, dict[str, Any]]:
+def fit_mix(runtime, leaves: "Sequence[Leaf] | RecordedScoring", grid: Sequence[float] = GRID,
+            objective: str = "accuracy") -> tuple[ScoringSettings, dict[str, Any]]:
     """The fitted mix (settings with the heads alone where a kind has no leaf, and no rule)
     and a report per kind: leaves, accuracy of heads alone, of the prior alone and of the
     chosen mix. The rules are off while the mix is fitted."""
@@ -233,7 +258,8 @@ def fit_mix(runtime, leaves: "Sequence[Leaf] | RecordedScoring", grid: Sequence[
         for w in itertools.product(grid, grid):
             if w != (0.0, 0.0):
                 scored[w] = _score(scoring, mine, base.with_mix(**{kind: Mix(*w)}))
-        best = max(scored, key=lambda w: (scored[w][0], scored[w][1]))
+        rank = _rank(kind, objective)
+        best = max(scored, key=lambda w: rank(scored[w]))
         n = sum(1 for i in mine if scoring.scored(i))
         fitted[kind] = Mix(*best)
         report[kind] = {"leaves": n, "mix": list(best),
@@ -244,10 +270,12 @@ def fit_mix(runtime, leaves: "Sequence[Leaf] | RecordedScoring", grid: Sequence[
 
 
 @torch.inference_mode()
-def fit_adjustments(runtime, leaves: "Sequence[Leaf] | RecordedScoring", mix: ScoringSettings) -> tuple[dict[str, float], dict[str, Any]]:
+def fit_adjustments(runtime, leaves: "Sequence[Leaf] | RecordedScoring", mix: ScoringSettings,
+                    objective: str = "accuracy") -> tuple[dict[str, float], dict[str, Any]]:
     """The rules' weights under a fitted mix (`mix`: its per-kind mixes are read), one grid (a
     product of grids) per group of `ADJUSTMENTS`: the values with the most correct leaves of
-    their kind, ties to the higher mean gold log-probability, then to the values nearest 0.
+    their kind, ties to the higher mean gold log-probability (with `objective="likelihood"`, a
+    decide kind's the other way round, as in `fit_mix`), then to the values nearest 0.
     Later groups are fitted under the values of the earlier ones. The runtime's settings are
     left as found. -> ({name: value}, report per group, under its names joined by "+")."""
     scoring = RecordedScoring.of(runtime, leaves)
@@ -260,7 +288,8 @@ def fit_adjustments(runtime, leaves: "Sequence[Leaf] | RecordedScoring", mix: Sc
             continue
         scored = {point: _score(scoring, mine, dataclasses.replace(current, **dict(zip(names, point))))
                   for point in itertools.product(*grids)}
-        best = max(scored, key=lambda p: (scored[p][0], scored[p][1], -sum(abs(v) for v in p)))
+        rank = _rank(kind, objective)
+        best = max(scored, key=lambda p: (*rank(scored[p]), -sum(abs(v) for v in p)))
         current = dataclasses.replace(current, **dict(zip(names, (float(v) for v in best))))
         values.update({name: float(value) for name, value in zip(names, best)})
         n = max(sum(1 for i in mine if scoring.leaves[i].gold is not MISSING), 1)

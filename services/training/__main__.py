@@ -12,7 +12,9 @@
     python -m services.training choose-decode --features DIR CHECKPOINT   (its array_decode, in place)
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
     python -m services.training fit-prior --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
-    python -m services.training rule-ablation --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
+    python -m services.training rule-ablation --checkpoint DIR [--split val_heldout] [--limit 40]
+        [--objective accuracy|likelihood] [--out DIR]
+    python -m services.training fit-check --checkpoint DIR [--split val_heldout] [--limit 40]
     python -m services.training worker [--burst]          (settings from DEG_REDIS_URL, ...)
     python -m services.training enqueue-train ... / enqueue-calibrate ...  (same options)
 
@@ -34,10 +36,12 @@ import torch.distributed as dist
 
 from deg_model.heads import CONTEXT_MODES
 from deg_model.runtime import load_runtime
+from deg_model.training.prior_fit import OBJECTIVES
 
 from .distributed import init_process_group, run_data_parallel_training, spawn_training
 from .evaluate import evaluate
 from .jobs import enqueue_calibration, enqueue_training, run_worker
+from .fit_check import fit_check
 from .prior_mix import fit_prior, prior_ablation
 from .rule_ablation import rule_ablation
 from .pipeline import cache_features, choose_array_decode, read_records, run_calibration, run_training, validation_loss
@@ -208,7 +212,15 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     ra.add_argument("--split", default="val_heldout")
     ra.add_argument("--limit", type=int, default=40)
     ra.add_argument("--threshold", type=float, default=0.01)
+    ra.add_argument("--objective", choices=OBJECTIVES, default="accuracy",
+                    help="what the decide kinds' mix and weights are fitted on (prior_fit.OBJECTIVES)")
     ra.add_argument("--out", default=None)
+    fc = sub.add_parser("fit-check", help="each fit objective fitted on all held-out validation domains but one, "
+                        "measured on that one")
+    fc.add_argument("--checkpoint", required=True)
+    fc.add_argument("--seed", type=int, default=11)
+    fc.add_argument("--split", default="val_heldout")
+    fc.add_argument("--limit", type=int, default=40)
     w = sub.add_parser("worker", help="take training/calibration jobs from the Redis queue")
     w.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     _add_train_args(sub.add_parser("enqueue-train", help="queue a training job"))
@@ -260,7 +272,11 @@ def run(args: argparse.Namespace) -> int:
                              sort_keys=True))
         elif args.command == "rule-ablation":
             print(json.dumps(rule_ablation(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,
-                                           threshold=args.threshold, out=args.out), sort_keys=True))
+                                           threshold=args.threshold, objective=args.objective, out=args.out),
+                             sort_keys=True))
+        elif args.command == "fit-check":
+            print(json.dumps(fit_check(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit),
+                             sort_keys=True))
         elif args.command == "evaluate":
             runtime = load_runtime(args.checkpoint)      # heads, and adapters when the checkpoint has them
             summary = evaluate(runtime, read_records(args.records, args.split, args.limit), progress=True)

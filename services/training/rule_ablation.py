@@ -5,7 +5,8 @@
 
 On held-out validation domains (never train or test domains): every leaf is recorded once with
 every prior row on (`prior_fit.record_leaves`), and the LM-prior mix and the rules' weights are
-fitted on those leaves (`fit_mix`, `fit_adjustments`), so each term starts at its best weight.
+fitted on those leaves (`fit_mix`, `fit_adjustments`, on `--objective`: accuracy, or the decide
+kinds' gold likelihood), so each term starts at its best weight.
 Then terms are retired by backward elimination: each kept term is switched off in turn, and
 the one whose absence costs least is retired while that cost is under `threshold` of field
 accuracy (correct leaves over scored leaves); retiring stops when every kept term is worth at
@@ -89,7 +90,8 @@ def whole_fill_accuracy(runtime, records, settings: ScoringSettings) -> float:
 
 
 def rule_ablation(checkpoint: str, *, seed: int = 11, split: str = "val_heldout", limit: int = 40,
-                  threshold: float = 0.01, out: str | None = None, progress: bool = True) -> dict[str, Any]:
+                  threshold: float = 0.01, objective: str = "accuracy", out: str | None = None,
+                  progress: bool = True) -> dict[str, Any]:
     if split in ("train", "test"):
         raise ValueError(f"rule ablation fits on held-out validation domains, not {split!r}")
     runtime = load_runtime(checkpoint)
@@ -107,8 +109,8 @@ def rule_ablation(checkpoint: str, *, seed: int = 11, split: str = "val_heldout"
     bar.close()
     leaves = RecordedScoring(runtime, leaves)         # each leaf's evidence read once for every fit below
     lap("record")
-    mix, _ = fit_mix(runtime, leaves)
-    adjust, _ = fit_adjustments(runtime, leaves, mix)
+    mix, _ = fit_mix(runtime, leaves, objective=objective)
+    adjust, _ = fit_adjustments(runtime, leaves, mix, objective=objective)
     fitted = dataclasses.replace(mix, **adjust, layout_rows=True)
     lap("fit")
 
@@ -124,7 +126,7 @@ def rule_ablation(checkpoint: str, *, seed: int = 11, split: str = "val_heldout"
     lap("layout_rows")
     served, calibration = calibrate_served(runtime, leaves, kept)
     lap("calibrate")
-    report = {"records": len(records), "seed": seed, "split": split, "threshold": threshold,
+    report = {"records": len(records), "seed": seed, "split": split, "threshold": threshold, "objective": objective,
               "leaves": len(leaves.leaves), "fitted": fitted.to_dict(), "rounds": rounds,
               "layout_rows": {"with": with_rows, "without": without_rows, "kept": keep_rows},
               "kept": sorted([n for n in LEAF_TERMS if is_on(n, kept)] + (["layout_rows"] if keep_rows else [])),

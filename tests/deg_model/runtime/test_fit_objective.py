@@ -1,0 +1,75 @@
+"""The fit's objective (`prior_fit.OBJECTIVES`): on accuracy the most correct leaves win; on
+likelihood a decide kind's mix is the one whose gold options are most probable (a proper score),
+while extract is still fitted on accuracy; and `fit-check` measures each objective on domains
+its fit never saw."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from deg_model.scoring import Mix, ScoringSettings
+from deg_model.training.prior_fit import (GRID, OBJECTIVES, RecordedScoring, _rank, _score, all_on,
+                                          fit_adjustments, fit_mix, record_leaves)
+
+from runtime_fixtures import CONTEXT, SCHEMA, make_runtime
+
+GOLD = {"dept": "tech", "urgent": True, "anger": 4, "order_id": "A-1234", "total": 1234.5, "due": None,
+        "email": "jane.doe@example.com"}
+
+
+@pytest.fixture(scope="module")
+def recorded(tiny_backbone):
+    rt = make_runtime(tiny_backbone)
+    schema = {**SCHEMA, "properties": {k: v for k, v in SCHEMA["properties"].items() if k in GOLD},
+              "required": ["dept", "urgent", "email"]}
+    contexts = [CONTEXT, CONTEXT + "\nNot urgent after all.", "Routed to billing. " + CONTEXT]
+    golds = [GOLD, {**GOLD, "urgent": False}, {**GOLD, "dept": "billing"}]
+    records = [{"context": c, "schema": schema, "value": g, "domain": f"d{n % 2}"}
+               for n, (c, g) in enumerate(zip(contexts, golds))]
+    return rt, records, RecordedScoring(rt, record_leaves(rt, records))
+
+
+def test_the_ranks_order_correct_leaves_and_gold_likelihood():
+    more_correct, more_likely = (3, -2.0), (2, -0.5)
+    assert max([more_correct, more_likely], key=_rank("noul", "accuracy")) == more_correct
+    assert max([more_correct, more_likely], key=_rank("noul", "likelihood")) == more_likely
+    assert max([more_correct, more_likely], key=_rank("choice", "likelihood")) == more_likely
+    assert max([more_correct, more_likely], key=_rank("extract", "likelihood")) == more_correct
+    with pytest.raises(ValueError, match="objective"):
+        _rank("noul", "loss")
+
+
+def test_a_likelihood_fit_picks_the_mix_with_the_most_probable_gold(recorded):
+    rt, _, scoring = recorded
+    _, by_accuracy = fit_mix(rt, scoring, objective="accuracy")
+    mix, report = fit_mix(rt, scoring, objective="likelihood")
+    base = all_on(ScoringSettings())
+    for kind in ("choice", "noul", "score"):
+        mine = [i for i, leaf in enumerate(scoring.leaves) if leaf.question.head == kind]
+        if not mine:
+            continue
+        scored = {w: _score(scoring, mine, base.with_mix(**{kind: Mix(*w)}))
+                  for w in itertools.product(GRID, GRID) if w != (0.0, 0.0)}
+        best_lp = max(lp for _, lp in scored.values())
+        assert scored[tuple(report[kind]["mix"])][1] == best_lp, kind
+        best_correct = max(c for c, _ in scored.values())
+        assert scored[tuple(by_accuracy[kind]["mix"])][0] == best_correct, kind
+    assert report["extract"]["mix"] == by_accuracy["extract"]["mix"]      # extract: accuracy either way
+    values, groups = fit_adjustments(rt, scoring, mix, objective="likelihood")
+    assert set(values) >= {"noul_shift", "null_margin"} and all(g["with"] >= 0 for g in groups.values())
+
+
+def test_fit_check_leaves_each_domain_out(recorded):
+    from services.training.fit_check import check_objectives
+
+    rt, records, _ = recorded
+    report = check_objectives(rt, records)
+    assert report["domains"] == ["d0", "d1"] and set(report["objectives"]) == set(OBJECTIVES)
+    for objective, row in report["objectives"].items():
+        assert set(row["folds"]) == {"d0", "d1"}, objective
+        assert sum(m["leaves"] for m in row["modes"].values()) == report["leaves"]
+        assert 0.0 <= row["field_accuracy"] <= 1.0 and 0.0 <= row["decide_ece"] <= 1.0
+        assert row["decide_questions"] > 0 and row["decide_nll"] > 0.0
+    with pytest.raises(ValueError, match="two domains"):
+        check_objectives(rt, records[:1])
