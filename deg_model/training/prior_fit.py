@@ -208,6 +208,14 @@ class RecordedScoring:
         return not (leaf.gold is MISSING and leaf.question.field.mode.startswith("decide."))
 
 
+def option_probabilities(outcome, field) -> list[float] | None:
+    """A decide outcome's probabilities in `decide_options` order (true/false: [true, false]);
+    None for an extract leaf or an outcome without them."""
+    if field.mode == "decide.noul":
+        return None if outcome.probability is None else [outcome.probability, 1.0 - outcome.probability]
+    return outcome.probabilities if field.mode.startswith("decide.") else None
+
+
 def _score(scoring: RecordedScoring, indices: Sequence[int], settings: ScoringSettings) -> tuple[int, float]:
     """(correct leaves, mean log-probability of the gold outcome) of leaves scored under `settings`."""
     correct, gold_lp, counted = 0, 0.0, 0
@@ -219,10 +227,8 @@ def _score(scoring: RecordedScoring, indices: Sequence[int], settings: ScoringSe
         pred = out.value if out.found else None
         gold = None if gold is MISSING else gold
         correct += leaf_correct(q.field.mode, gold, pred)
-        probs = out.probabilities
-        if q.field.mode == "decide.noul" and out.probability is not None:
-            probs = [out.probability, 1.0 - out.probability]
-        if q.field.mode.startswith("decide.") and probs is not None:
+        probs = option_probabilities(out, q.field)
+        if probs is not None:
             options = decide_options(q.field)
             if gold in options:
                 gold_lp += math.log(max(probs[options.index(gold)], 1e-12))

@@ -24,15 +24,8 @@ from deg_model.runtime import load_runtime
 from deg_model.runtime.questions import decide_options
 from deg_model.scoring import PRIOR_KINDS
 from deg_model.training.prior_fit import (MISSING, OBJECTIVES, RecordedScoring, fit_adjustments, fit_mix,
-                                          record_leaves)
+                                          option_probabilities, record_leaves)
 from deg_model.training.served_calibration import calibrate_served
-
-
-def _option_probs(outcome, field) -> list[float] | None:
-    """A decide outcome's probabilities in `decide_options` order (true/false: [true, false])."""
-    if field.mode == "decide.noul":
-        return None if outcome.probability is None else [outcome.probability, 1.0 - outcome.probability]
-    return outcome.probabilities
 
 
 def _measure(scoring: RecordedScoring, settings, tally: dict[str, Any]) -> None:
@@ -44,7 +37,7 @@ def _measure(scoring: RecordedScoring, settings, tally: dict[str, Any]) -> None:
         ok = bool(leaf_correct(field.mode, gold, out.value if out.found else None))
         row = tally["modes"].setdefault(field.mode, [0, 0])
         row[0], row[1] = row[0] + ok, row[1] + 1
-        probs = _option_probs(out, field) if field.mode.startswith("decide.") else None
+        probs = option_probabilities(out, field)
         options = decide_options(field) if probs is not None else []
         if probs is not None and gold in options:
             tally["nll"].append(-math.log(max(probs[options.index(gold)], 1e-12)))

@@ -1,7 +1,7 @@
 """The fit's objective (`prior_fit.OBJECTIVES`): on accuracy the most correct leaves win; on
 likelihood a decide kind's mix is the one whose gold options are most probable (a proper score),
-while extract is still fitted on accuracy; and `fit-check` measures each objective on domains
-its fit never saw."""
+while extract is still fitted on accuracy (`fit-check`, which measures each objective on domains
+its fit never saw: `tests/services/training/test_fit_check.py`)."""
 from __future__ import annotations
 
 import itertools
@@ -58,18 +58,3 @@ def test_a_likelihood_fit_picks_the_mix_with_the_most_probable_gold(recorded):
     assert report["extract"]["mix"] == by_accuracy["extract"]["mix"]      # extract: accuracy either way
     values, groups = fit_adjustments(rt, scoring, mix, objective="likelihood")
     assert set(values) >= {"noul_shift", "null_margin"} and all(g["with"] >= 0 for g in groups.values())
-
-
-def test_fit_check_leaves_each_domain_out(recorded):
-    from services.training.fit_check import check_objectives
-
-    rt, records, _ = recorded
-    report = check_objectives(rt, records)
-    assert report["domains"] == ["d0", "d1"] and set(report["objectives"]) == set(OBJECTIVES)
-    for objective, row in report["objectives"].items():
-        assert set(row["folds"]) == {"d0", "d1"}, objective
-        assert sum(m["leaves"] for m in row["modes"].values()) == report["leaves"]
-        assert 0.0 <= row["field_accuracy"] <= 1.0 and 0.0 <= row["decide_ece"] <= 1.0
-        assert row["decide_questions"] > 0 and row["decide_nll"] > 0.0
-    with pytest.raises(ValueError, match="two domains"):
-        check_objectives(rt, records[:1])
