@@ -7,7 +7,9 @@ anchor question: -log P(the anchor head marks as many tokens as the array has it
 (`WEIGHTS`: 0, so a run that does not set it trains as before). Heads run at temperature 1 during
 training: calibration fits the temperatures afterwards, on val records only. A decide or
 extract question whose features carry the LM prior (`--prior-residual`) is trained on the
-head composed with the prior (`losses.residual_*`); every other question as before.
+head composed with the prior (`losses.residual_*`); every other question as before. With a
+`balance` (`balance.BooleanBalance`), each true/false question's loss is weighted by the inverse
+of its answer's rate in its training field, so a field's base rate teaches nothing.
 
 The two other terms of contract 12.4 and why they are not separate terms here:
 - `anchor_count`: anchored arrays already get the index-mode count question (see
@@ -31,6 +33,7 @@ import torch
 from deg_model.heads import Heads
 
 from . import losses
+from .balance import BooleanBalance
 from .features import FeatureQuestion, FeatureRecord, record_context
 
 TERMS = ("decide", "extract", "count", "anchor", "marks")
@@ -88,8 +91,10 @@ def question_loss(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None
     return losses.extract_loss(out[0], out[1], q.spans)
 
 
-def question_losses(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.float32) -> dict[str, list[torch.Tensor]]:
-    """{term: [one scalar loss per question of that term]} over `records`, in record order."""
+def question_losses(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.float32,
+                    balance: BooleanBalance | None = None) -> dict[str, list[torch.Tensor]]:
+    """{term: [one scalar loss per question of that term]} over `records`, in record order;
+    true/false questions weighted by `balance` when given."""
     sums = {t: [] for t in TERMS}
     for rec in records:
         ctx = record_context(heads, rec, dtype)
@@ -101,13 +106,17 @@ def question_losses(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.
                 sums["anchor"].append(losses.anchor_loss(logits, [s - q.region[0] for s in q.starts]))
                 sums["marks"].append(losses.mark_count_loss(logits, len(set(q.starts))))
                 continue
-            sums[TERM_OF_KIND[q.kind]].append(question_loss(heads, qd, ctx, keys))
+            loss = question_loss(heads, qd, ctx, keys)
+            if balance is not None and q.kind == "noul":
+                loss = loss * balance.weight(rec.uid, q.pointer, q.target == 0)
+            sums[TERM_OF_KIND[q.kind]].append(loss)
     return sums
 
 
-def batch_loss(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.float32, weights=WEIGHTS):
+def batch_loss(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.float32, weights=WEIGHTS,
+               balance: BooleanBalance | None = None):
     """(total, {term: mean loss}) over every question of `records`."""
-    sums = question_losses(heads, records, dtype)
+    sums = question_losses(heads, records, dtype, balance)
     terms = {t: (torch.stack(v).mean() if v else torch.zeros((), dtype=dtype)) for t, v in sums.items()}
     total = sum(weights[t] * terms[t] for t in TERMS)
     return total, terms
@@ -124,7 +133,7 @@ def term_counts(records: Sequence[FeatureRecord]) -> dict[str, int]:
 
 
 def share_of_global_loss(heads: Heads, records: Sequence[FeatureRecord], global_counts: dict[str, int],
-                         dtype=torch.float32, weights=WEIGHTS):
+                         dtype=torch.float32, weights=WEIGHTS, balance: BooleanBalance | None = None):
     """(total, {term: share}) of this part of a batch split over several processes.
 
     Each term is the sum of this part's question losses divided by the question count of the
@@ -132,7 +141,7 @@ def share_of_global_loss(heads: Heads, records: Sequence[FeatureRecord], global_
     parts' gradients add up to the batch's gradient (a part with more questions of a term
     carries more of its gradient, exactly as in one batch).
     """
-    sums = question_losses(heads, records, dtype)
+    sums = question_losses(heads, records, dtype, balance)
     terms = {}
     for t in TERMS:
         if sums[t] and global_counts[t] < len(sums[t]):

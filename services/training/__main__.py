@@ -59,7 +59,7 @@ def _train_settings(args) -> TrainSettings:
                          context=args.context, lora_rank=args.lora_rank, lora_alpha=args.lora_alpha,
                          lora_lr=args.lora_lr, lora_from=args.lora_from, init_from=args.init_from,
                          val_features=args.val_features, threads=args.threads, prior_residual=args.prior_residual,
-                         marks_weight=args.marks_weight)
+                         marks_weight=args.marks_weight, balance_booleans=args.balance_booleans)
 
 
 def _add_train_args(p):
@@ -96,6 +96,9 @@ def _add_train_args(p):
     p.add_argument("--marks-weight", type=float, default=0.0,
                    help="weight of the marks term: the anchor head's mark count against the gold item count "
                         "(deg_model/training/objective.py; 0: off)")
+    p.add_argument("--balance-booleans", action="store_true",
+                   help="weight each true/false question by the inverse of its answer's rate in its training "
+                        "(domain, field), so a field's base rate is no shortcut (needs --records)")
 
 
 def _add_world_size(p):
@@ -124,6 +127,8 @@ def _run_train(args):
                             max_forks=args.max_forks, **sources)
     if args.world_size is not None and args.world_size < 1:
         raise ValueError(f"--world-size must be >= 1, got {args.world_size}")
+    if settings.balance_booleans and (env.world_size > 1 or (args.world_size or 1) > 1):
+        raise ValueError("--balance-booleans runs in one process")
     if env.world_size > 1:
         if args.world_size not in (None, env.world_size):
             raise ValueError(f"--world-size {args.world_size} differs from WORLD_SIZE={env.world_size}")

@@ -19,6 +19,7 @@ from deg_model.checkpoint import load_checkpoint, save_checkpoint
 from deg_model.loading import EMBEDDED_NAME, load_backbone
 from deg_model.lora import LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
+from deg_model.training.balance import BooleanBalance
 from deg_model.training.calibration import calibrate_checkpoint
 from deg_model.training.features import LazyCache, attach_embeddings, load_cache, needs_embeddings
 from deg_model.training.objective import batch_loss
@@ -85,8 +86,14 @@ def run_training(out: str | Path, settings: TrainSettings, *, features: str | Pa
                  on_step: Callable[[int, dict], None] | None = None, adapt_from: int | None = None,
                  adapt_context: bool = False, max_forks: int | None = None) -> Path:
     """Train into `out` from a feature cache, or from records (their features cached first; with
-    `adapt_context`, computed as the run first reads each record, into `<out>/features/train`)."""
+    `adapt_context`, computed as the run first reads each record, into `<out>/features/train`).
+    With `settings.balance_booleans` the true/false weights come from the training records."""
     out = Path(out)
+    balance = None
+    if settings.balance_booleans:
+        if records is None:
+            raise ValueError("--balance-booleans counts the training records' answers: give --records")
+        balance = BooleanBalance.from_records(read_records(records, "train", limit))
     if adapt_context:
         if records is None or adapt_from is None:
             raise ValueError("--adapt-context trains from --records with --adapt-from")
@@ -97,7 +104,7 @@ def run_training(out: str | Path, settings: TrainSettings, *, features: str | Pa
         cache = BuildingCache(out / "features" / "train", backbone, builder, list(read_records(records, "train", limit)),
                               adapt_from=adapt_from, max_forks=max_forks,
                               embed=backbone.weights["embed"] if settings.context != "hidden" else None)
-        return train(settings, cache, out, progress=progress, on_step=on_step, backbone=backbone)
+        return train(settings, cache, out, progress=progress, on_step=on_step, backbone=backbone, balance=balance)
     if features is None:
         if records is None:
             raise ValueError("give the training records (--records) or a feature cache (--features)")
@@ -110,7 +117,7 @@ def run_training(out: str | Path, settings: TrainSettings, *, features: str | Pa
         backbone = load_backbone(settings.backbone)
         if settings.context != "hidden":
             lazy.embed = backbone.weights["embed"]
-        return train(settings, lazy, out, progress=progress, on_step=on_step, backbone=backbone)
+        return train(settings, lazy, out, progress=progress, on_step=on_step, backbone=backbone, balance=balance)
     records = load_cache(features)
     backbone = None
     embed = settings.context != "hidden" and needs_embeddings(records)
@@ -119,7 +126,7 @@ def run_training(out: str | Path, settings: TrainSettings, *, features: str | Pa
         if embed:
             attach_embeddings(records, backbone.weights["embed"])
     return train(settings, records, out, progress=progress, on_step=on_step,
-                 backbone=backbone if settings.lora_rank else None)
+                 backbone=backbone if settings.lora_rank else None, balance=balance)
 
 
 def run_calibration(checkpoint: str | Path, *, features: str | Path | None = None,

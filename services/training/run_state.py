@@ -61,13 +61,13 @@ def _restore_optimizer(heads: Heads, opt: torch.optim.Optimizer, tensors: dict[s
 
 
 def settings_record(settings: TrainSettings) -> dict:
-    """The run's settings as `trainer.json` and the provenance keep them: `prior_residual`
-    and `marks_weight` only when set, so a run from before them resumes, and keeps its bytes."""
+    """The run's settings as `trainer.json` and the provenance keep them: `prior_residual`,
+    `marks_weight` and `balance_booleans` only when set, so a run from before them resumes, and
+    keeps its bytes."""
     out = asdict(settings)
-    if not out.get("prior_residual"):
-        out.pop("prior_residual", None)
-    if not out.get("marks_weight"):
-        out.pop("marks_weight", None)
+    for later in ("prior_residual", "marks_weight", "balance_booleans"):
+        if not out.get(later):
+            out.pop(later, None)
     return out
 
 

@@ -22,6 +22,9 @@
 - `prior_residual`: the features carry each decide / extract question's LM prior and the heads
   learn the residual on it (`objective.question_loss`); the checkpoints are served with head
   and prior both at weight 1 (`run_state.checkpoint_config`). Features and setting must agree.
+- `balance_booleans`: each true/false question's loss weighted by the inverse of its answer's
+  rate in its (domain, field) over the training records (`deg_model.training.balance`), so a
+  field's base rate is no shortcut; the table comes from the records (`train(balance=...)`).
 """
 from __future__ import annotations
 
@@ -40,6 +43,7 @@ from deg_model.checkpoint import fresh_heads, load_checkpoint
 from deg_model.heads import CONTEXT_MODES, Heads
 from deg_model.lora import CONTEXT, LoraAdapters, LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
+from deg_model.training.balance import BooleanBalance
 from deg_model.training.features import FeatureRecord, cache_has_priors, embedding_table
 from deg_model.training.objective import TERMS, WEIGHTS, batch_loss, share_of_global_loss, term_counts
 
@@ -86,6 +90,8 @@ class TrainSettings:
     prior_residual: bool = False
     # weight of the marks term (objective.py): the anchor head's mark count against the item count
     marks_weight: float = 0.0
+    # true/false questions weighted by the inverse of their answer's rate in their training field
+    balance_booleans: bool = False
 
     def __post_init__(self):
         problems = []
@@ -154,13 +160,17 @@ def make_optimizer(heads: Heads, settings: TrainSettings, adapters=None) -> torc
 
 def train(settings: TrainSettings, records: Sequence[FeatureRecord], out: str | Path, *,
           stop_after: int | None = None, progress: bool = False,
-          on_step: Callable[[int, dict], None] | None = None, backbone=None) -> Path:
+          on_step: Callable[[int, dict], None] | None = None, backbone=None,
+          balance: BooleanBalance | None = None) -> Path:
     """Train (or resume) into `out`; returns the last checkpoint directory.
 
     `stop_after`: stop once this many steps are done in total (the run can be resumed later).
     `on_step(step, losses)`: called after every optimizer step (job progress reporting).
     `backbone`: needed with LoRA (`settings.lora_rank > 0`): the adapted fork layers run on it.
+    `balance`: the true/false weights of the training records, needed with `balance_booleans`.
     """
+    if settings.balance_booleans != (balance is not None):
+        raise ValueError("balance_booleans needs the training records' BooleanBalance, and only it takes one")
     if settings.lora_rank and backbone is None:
         raise ValueError("LoRA training needs the backbone")
     if not records:
@@ -170,7 +180,7 @@ def train(settings: TrainSettings, records: Sequence[FeatureRecord], out: str | 
     torch.set_num_threads(settings.threads)
     try:
         with torch.enable_grad():       # callers may have turned autograd off globally
-            return _train(settings, records, Path(out), stop_after, progress, on_step, backbone)
+            return _train(settings, records, Path(out), stop_after, progress, on_step, backbone, balance)
     finally:
         torch.set_num_threads(threads)
 
@@ -253,7 +263,7 @@ def _but_init(recorded: dict) -> dict:
     return {k: v for k, v in recorded.items() if k != "init_from"}
 
 
-def _train(settings, records, out: Path, stop_after, progress, on_step, backbone=None) -> Path:
+def _train(settings, records, out: Path, stop_after, progress, on_step, backbone=None, balance=None) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     hidden = int(records[0].ctx.shape[1])
     last = latest_checkpoint(out)
@@ -293,7 +303,7 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
         embed = embedding_table(settings.backbone)      # the val cache's records get theirs as they are read
     with RunLog(out, settings.val_features, backbone, embed) as log:
         last = _steps(settings, records, out, heads, adapters, opt, history, range(start, end), last, bar,
-                      on_step, backbone, log, rewarm_from)
+                      on_step, backbone, log, rewarm_from, balance)
     if bar is not None:
         bar.close()
     if end > start and not log.stop_requested and (
@@ -312,7 +322,7 @@ def rewarmed(lr: float, step: int, rewarm_from: int | None) -> float:
 
 
 def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: range, last, bar, on_step,
-           backbone, log: RunLog, rewarm_from: int | None = None):
+           backbone, log: RunLog, rewarm_from: int | None = None, balance: BooleanBalance | None = None):
     """Optimizer steps `steps`, a checkpoint every `save_every` (and when a stop is asked)."""
     for step in steps:
         lr = rewarmed(lr_at(settings, step), step, rewarm_from)
@@ -321,10 +331,10 @@ def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: r
         batch = [records[i] for i in batch_indices(settings.seed, len(records), step, settings.batch_records)]
         opt.zero_grad(set_to_none=True)
         if adapters is None:
-            total, terms = batch_loss(heads, batch, weights=term_weights(settings))
+            total, terms = batch_loss(heads, batch, weights=term_weights(settings), balance=balance)
             total.backward()
         else:
-            total, terms = _accumulated_step(heads, adapters, backbone, batch, term_weights(settings))
+            total, terms = _accumulated_step(heads, adapters, backbone, batch, term_weights(settings), balance)
         opt.step()
         entry = {"step": step + 1, "total": float(total.detach()), **{t: float(v.detach()) for t, v in terms.items()},
                  "lr": lr}
@@ -352,7 +362,8 @@ def term_weights(settings: TrainSettings) -> dict[str, float]:
     return {**WEIGHTS, "marks": settings.marks_weight}
 
 
-def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureRecord], weights=WEIGHTS):
+def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureRecord], weights=WEIGHTS,
+                      balance: BooleanBalance | None = None):
     """The batch's loss and gradients one record at a time: each record's adapted layers run,
     its share of the batch means (`share_of_global_loss`) is backpropagated and its graph
     freed, so a step holds one record's activations, not the batch's. The gradients add up
@@ -362,7 +373,7 @@ def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureR
     terms = {t: torch.zeros(()) for t in TERMS}
     for rec in batch:
         part, shares = share_of_global_loss(heads, [adapted_record(backbone, adapters, rec, grad=True)], counts,
-                                            weights=weights)
+                                            weights=weights, balance=balance)
         part.backward()
         total = total + part.detach()
         terms = {t: terms[t] + shares[t].detach() for t in TERMS}
