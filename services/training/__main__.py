@@ -8,7 +8,7 @@
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
         [--short train] [--max-chars 8000] [--windows] [--views N] [--views-seed S]
     python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
-    python -m services.training validate --features DIR [--pointers] [--arrays] CHECKPOINT...
+    python -m services.training validate --features DIR [--pointers] [--arrays] [--booleans] CHECKPOINT...
     python -m services.training choose-decode --features DIR CHECKPOINT   (its array_decode, in place)
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
     python -m services.training fit-prior --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
@@ -189,6 +189,9 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
                    help="also the extract pointer's start and end NLL and hit rates (services/training/pointers.py)")
     v.add_argument("--arrays", action="store_true",
                    help="also the arrays' counts and item starts by decode mode (services/training/array_anatomy.py)")
+    v.add_argument("--booleans", action="store_true",
+                   help="also the true/false head's accuracy and balanced accuracy, by domain "
+                        "(services/training/booleans.py)")
     cd = sub.add_parser("choose-decode", help="measure the array decode modes on a val feature cache and record "
                                               "the best as the checkpoint's default, in place")
     cd.add_argument("--features", required=True)
@@ -265,7 +268,7 @@ def run(args: argparse.Namespace) -> int:
                 print(split, count)
         elif args.command == "validate":
             for row in validation_loss(args.checkpoints, args.features, pointers=args.pointers,
-                                       arrays=args.arrays):
+                                       arrays=args.arrays, booleans=args.booleans):
                 print(json.dumps(row))
         elif args.command == "choose-decode":
             print(json.dumps(choose_array_decode(args.checkpoint, args.features), sort_keys=True))

@@ -27,6 +27,7 @@ from deg_model.training.objective import batch_loss
 from .examples import ExampleBuilder, training_runtime
 from .features import BuildingCache, build_cache
 from .array_anatomy import MODES, array_anatomy
+from .booleans import boolean_anatomy
 from .pointers import pointer_anatomy
 from .trainer import TrainSettings, train
 
@@ -163,11 +164,12 @@ def choose_array_decode(checkpoint: str | Path, features: str | Path) -> dict[st
 
 
 def validation_loss(checkpoints: list[str | Path], features: str | Path,
-                    pointers: bool = False, arrays: bool = False) -> list[dict[str, Any]]:
+                    pointers: bool = False, arrays: bool = False, booleans: bool = False) -> list[dict[str, Any]]:
     """The training loss (contract 12.4 terms, uncalibrated heads) of each checkpoint on a
     val feature cache: what picks the step to keep (early stopping), never a train record.
     `pointers`: also where the extract pointer goes wrong (`pointers.pointer_anatomy`);
-    `arrays`: where arrays go wrong, their counts or their item starts (`array_anatomy`)."""
+    `arrays`: where arrays go wrong, their counts or their item starts (`array_anatomy`);
+    `booleans`: whether the true/false head reads the flag (`booleans.boolean_anatomy`)."""
     records = load_cache(features)
     backbone = None
     out = []
@@ -188,5 +190,7 @@ def validation_loss(checkpoints: list[str | Path], features: str | Path,
             row["pointers"] = pointer_anatomy(heads, batch)
         if arrays:
             row["arrays"] = array_anatomy(heads, batch)
+        if booleans:
+            row["booleans"] = boolean_anatomy(heads, batch)
         out.append(row)
     return out
