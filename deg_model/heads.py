@@ -20,7 +20,11 @@ of option line `i`, `c_t` = trunk hidden state at context token `t`.
 - extract: start / end pointers `qs(a) . ks(c_t)`, `qe(a) . ke(c_t)` over context tokens
   only, plus one null logit from `a` appended to both distributions.
 - count: linear over 0..MAX_COUNT items (masked by the caller to the array's bounds).
-- anchor: per context token, `qa(a) . ka(c_t) / sqrt(d) + ua . c_t + b` (b starts at -6).
+- anchor: per context token of the array's region, `z_t = qa(a) . ka(c_t) / sqrt(d) + ua . c_t + b`
+  (b starts at -6), plus the siblings' echo `w * v(c_t) . sum_s softmax(z)_s v(c_s) / sqrt(d)`:
+  the items of one list are written alike, so a token that looks like where the head is surest
+  an item starts is likelier to start one too. Read over the question's own region only;
+  `w` starts at 0 (a head set saved without it loads with `w = 0` and scores as it did).
 - anchored extract bias: `B[start|end, inside, bucket(t - anchor)]`, zero at init.
 
 Every head is a plain function of its inputs (no cross-row reduction), so a row's head
@@ -44,7 +48,8 @@ HEAD_DIM = 256
 MAX_COUNT = 64
 HEAD_KINDS = ("choice", "score", "noul", "extract", "count", "anchor")
 CONTEXT_MODES = {"hidden": 1, "hidden+embed": 2, "hidden+embed+next": 3}  # mode -> context width in hidden sizes
-CONTEXT_KEYS = ("ks.weight", "ke.weight", "anchor.k.weight", "anchor.u.weight")  # the weights that read c_t
+CONTEXT_KEYS = ("ks.weight", "ke.weight", "anchor.k.weight", "anchor.u.weight", "anchor_echo.weight")  # read c_t
+ECHO_KEYS = ("anchor_echo.weight", "anchor_echo_weight")    # the siblings' echo, absent from older head sets
 # Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 
@@ -89,6 +94,9 @@ class Heads(nn.Module):
         # [start|end, inside, bucket]
         self.span_bias = nn.Parameter(torch.zeros(2, 2, len(BUCKET_EDGES) + 1))
         self.register_buffer("temperatures", torch.ones(len(HEAD_KINDS)))
+        # created last, so the other heads' fresh weights are what they were before it existed
+        self.anchor_echo = nn.Linear(ctx_in, dim, bias=False)
+        self.anchor_echo_weight = nn.Parameter(torch.tensor(0.0))
 
     @staticmethod
     def context_of(tensors: dict[str, torch.Tensor], hidden: int) -> str:
@@ -117,11 +125,27 @@ class Heads(nn.Module):
         if CONTEXT_MODES[start.context] > CONTEXT_MODES[self.context]:
             raise ValueError(f"heads reading context {start.context!r} cannot start heads reading {self.context!r}")
         tensors = dict(start.state_dict())
+        if not start.has_echo():       # a head set without the echo starts this one's fresh (at w = 0)
+            tensors.update({name: self.state_dict()[name] for name in ECHO_KEYS})
         width = self.hidden * CONTEXT_MODES[self.context]
         for name in CONTEXT_KEYS:
             have = tensors[name]
-            tensors[name] = torch.cat([have, have.new_zeros(have.shape[0], width - have.shape[1])], dim=1)
+            if have.shape[1] != width:
+                tensors[name] = torch.cat([have, have.new_zeros(have.shape[0], width - have.shape[1])], dim=1)
         self.load_state_dict(tensors)
+
+    def has_echo(self) -> bool:
+        """Whether the siblings' echo was trained or freshly made (a head set saved without
+        it loads with zeros, `without_echo`)."""
+        return bool(self.anchor_echo.weight.detach().any())
+
+    @staticmethod
+    def without_echo(tensors: dict[str, torch.Tensor], hidden: int, dim: int) -> dict[str, torch.Tensor]:
+        """A saved head set from before the siblings' echo, completed with a silent one (zeros)."""
+        if all(name in tensors for name in ECHO_KEYS):
+            return tensors
+        width = int(tensors["anchor.k.weight"].shape[1]) if "anchor.k.weight" in tensors else hidden
+        return {**tensors, "anchor_echo.weight": torch.zeros(dim, width), "anchor_echo_weight": torch.tensor(0.0)}
 
     # -- temperatures ----------------------------------------------------------------
     def temperature(self, kind: str) -> torch.Tensor:
@@ -188,15 +212,28 @@ class Heads(nn.Module):
         return self.count(a) / self.temperature("count")     # [MAX_COUNT + 1]
 
     def anchor_logits(self, a: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
-        """Item-start logits of context tokens: a [H], c [T, C] context features -> [T]."""
-        return self.anchor_logits_from_keys(a, self.anchor.k(c), self.anchor.u(c).squeeze(-1))
+        """Item-start logits of a region's context tokens: a [H], c [R, C] context features -> [R]."""
+        return self.anchor_scores(a, c) / self.temperature("anchor")
 
-    def anchor_logits_from_keys(self, a: torch.Tensor, keys: torch.Tensor, u: torch.Tensor) -> torch.Tensor:
+    def anchor_scores(self, a: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
+        """As `anchor_logits`, before the temperature (what training reads)."""
+        return self.anchor_scores_from_keys(a, self.anchor.k(c), self.anchor.u(c).squeeze(-1), self.anchor_echo(c))
+
+    def anchor_logits_from_keys(self, a: torch.Tensor, keys: torch.Tensor, u: torch.Tensor,
+                                echo: torch.Tensor) -> torch.Tensor:
         """As `anchor_logits` with the context side precomputed once per trunk.
 
-        a [H], keys [T, d] = anchor.k(c), u [T] = anchor.u(c) -> [T]. The temperature
-        divides the logit; it never moves the p > 0.5 threshold or the peak order.
+        a [H], keys [R, d] = anchor.k(c), u [R] = anchor.u(c), echo [R, d] = anchor_echo(c)
+        -> [R]. The temperature divides the logit; it never moves the p > 0.5 threshold or the
+        peak order.
         """
+        return self.anchor_scores_from_keys(a, keys, u, echo) / self.temperature("anchor")
+
+    def anchor_scores_from_keys(self, a: torch.Tensor, keys: torch.Tensor, u: torch.Tensor,
+                                echo: torch.Tensor) -> torch.Tensor:
         q = self.anchor.q(a)                                   # [d]
-        logits = (keys @ q) * self.anchor.scale + u + self.anchor_bias
-        return logits / self.temperature("anchor")
+        z = (keys @ q) * self.anchor.scale + u + self.anchor_bias          # [R]
+        if z.shape[0] == 0:
+            return z
+        like = torch.softmax(z, 0) @ echo                      # [d]: what the surest item starts look like
+        return z + self.anchor_echo_weight * (echo @ like) * self.anchor.scale

@@ -195,7 +195,7 @@ def array_items(heads: Heads, settings: ScoringSettings, q: Question, answer: An
         return rows
     r0, r1 = q.region
     logits = record(heads_out, f"{q.kind}:{q.pointer}", heads.anchor_logits_from_keys(
-        answer.a, trunk.anchor_keys[r0:r1], trunk.anchor_u[r0:r1]))        # [R]
+        answer.a, trunk.anchor_keys[r0:r1], trunk.anchor_u[r0:r1], trunk.anchor_echo[r0:r1]))        # [R]
     n = saturated = None
     if count is not None:
         # An anchored array's count ranges up to MAX_COUNT (no index-mode cap of 32).

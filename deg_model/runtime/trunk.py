@@ -30,6 +30,7 @@ class TrunkView:
     span_keys: tuple[torch.Tensor, torch.Tensor]
     anchor_keys: torch.Tensor     # [Tc, d]
     anchor_u: torch.Tensor        # [Tc]
+    anchor_echo: torch.Tensor     # [Tc, d]
     context_ids: torch.Tensor     # [Tc] token ids of the context (what the LM prior copies)
     memo: dict = field(default_factory=dict)   # per-trunk values computed on first use (copy sites)
 
@@ -44,5 +45,6 @@ def read_trunk(backbone: Backbone, heads: Heads, trunk: Trunk, state: State) -> 
     return TrunkView(
         ids_len=int(trunk.ids.shape[0]), text=trunk.context, tokens=TokenMap(offsets), ctx=ctx,
         span_keys=heads.span_keys(ctx), anchor_keys=heads.anchor.k(ctx), anchor_u=heads.anchor.u(ctx).squeeze(-1),
+        anchor_echo=heads.anchor_echo(ctx),
         context_ids=trunk.ids[trunk.context_index],
     )

@@ -64,6 +64,7 @@ def _view_tensors(view) -> Iterable[torch.Tensor]:
     yield from view.span_keys
     yield view.anchor_keys
     yield view.anchor_u
+    yield view.anchor_echo
     yield view.context_ids
 
 

@@ -60,7 +60,7 @@ def raw_logits(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None):
         return heads.count(q.a)
     if q.kind == "anchor":
         r0, r1 = q.region
-        return heads.anchor(q.a, ctx[r0:r1]) + heads.anchor_bias              # [R]
+        return heads.anchor_scores(q.a, ctx[r0:r1])                           # [R]
     if q.kind == "extract":
         keys = keys if keys is not None else heads.span_keys(ctx)             # 2 x [T, d]
         s = keys[0] @ heads.qs(q.a)                                           # [T]

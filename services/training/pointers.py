@@ -8,7 +8,9 @@ softmax over the context tokens and the null for each pointer:
   is a gold span;
 - a null question: the null's NLL on both pointers, and whether the null beats every span.
 The loss of `validate` is the sum over a question's pairs; this splits it, so a run's held-out
-loss says which pointer carries it.
+loss says which pointer carries it. The same means follow for top-level fields (`top`) and
+for array items' fields (`items`: asked inside their gold item's region, so what the items
+would score with their starts found exactly).
 """
 from __future__ import annotations
 
@@ -59,7 +61,18 @@ def pointer_anatomy(heads, records: Sequence[FeatureRecord]) -> dict[str, Any]:
             for q in rec.questions:
                 if q.kind == "extract":
                     start, end = raw_logits(heads, q, ctx, keys)
-                    rows.append(question_anatomy(start, end, q.spans))
+                    row = question_anatomy(start, end, q.spans)
+                    row["item"] = q.item_anchor is not None
+                    rows.append(row)
+    out = _means(rows)
+    # An item's field is asked inside its gold item's region here, so `items` is what the
+    # served items would score if their starts were found exactly.
+    out["top"] = _means([r for r in rows if not r["item"]])
+    out["items"] = _means([r for r in rows if r["item"]])
+    return out
+
+
+def _means(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     valued = [r for r in rows if not r["null"]]
     nulls = [r for r in rows if r["null"]]
     out: dict[str, Any] = {"questions": len(valued), "null_questions": len(nulls)}

@@ -143,11 +143,17 @@ def batch_indices(seed: int, n_records: int, step: int, batch: int) -> list[int]
     return out
 
 
+# The siblings' echo starts silent (its weight 0, `deg_model.heads`): one scalar moving at the
+# heads' rate (~lr a step under AdamW) would take thousands of steps to be heard.
+ECHO_LR_SCALE = 100.0
+
+
 def _param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: float = 1.0):
     decay = [p for n, p in heads.named_parameters() if p.dim() >= 2]
-    rest = [p for n, p in heads.named_parameters() if p.dim() < 2]
+    rest = [p for n, p in heads.named_parameters() if p.dim() < 2 and n != "anchor_echo_weight"]
     groups = [{"params": decay, "weight_decay": weight_decay, "lr_scale": 1.0},
-              {"params": rest, "weight_decay": 0.0, "lr_scale": 1.0}]
+              {"params": rest, "weight_decay": 0.0, "lr_scale": 1.0},
+              {"params": [heads.anchor_echo_weight], "weight_decay": 0.0, "lr_scale": ECHO_LR_SCALE}]
     if adapters is not None:
         groups.append({"params": list(adapters.parameters()), "weight_decay": 0.0, "lr_scale": lora_scale})
     return groups

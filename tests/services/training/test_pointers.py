@@ -47,3 +47,16 @@ def test_the_means_over_a_caches_extract_questions():
     assert out["questions"] + out["null_questions"] == len(extract) > 0
     for key in ("start_nll", "end_nll", "start_hit", "end_hit", "span_hit", "null_nll", "null_hit"):
         assert out[key] is None or math.isfinite(out[key])
+
+
+def test_top_level_and_item_fields_are_split_by_whether_the_question_sits_in_an_item():
+    heads = fresh_heads(H, seed=2)
+    records = synthetic_records(4, seed=5)
+    extract = [q for r in records for q in r.questions if q.kind == "extract"]
+    for i, q in enumerate(extract):
+        q.item_anchor = (0, 3) if i % 2 else None
+    out = pointer_anatomy(heads, records)
+    for part, want in (("top", [q for q in extract if q.item_anchor is None]),
+                       ("items", [q for q in extract if q.item_anchor is not None])):
+        assert out[part]["questions"] + out[part]["null_questions"] == len(want) > 0
+    assert out["top"]["questions"] + out["items"]["questions"] == out["questions"]

@@ -1,15 +1,20 @@
 """The heads trainer on synthetic cached features: schedule, data order, learning, resume."""
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 import torch
 
-from deg_model.checkpoint import load_checkpoint
+from safetensors.torch import load_file, save_file
+
+from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
+from deg_model.heads import ECHO_KEYS
 from deg_model.training.features import FeatureQuestion, FeatureRecord
-from services.training.trainer import TrainSettings, batch_indices, latest_checkpoint, lr_at, train
+from services.training.trainer import (ECHO_LR_SCALE, TrainSettings, batch_indices, latest_checkpoint, lr_at,
+                                       make_optimizer, train)
 
 H = 16
 
@@ -108,3 +113,19 @@ def test_resume_refuses_other_records(tmp_path):
     train(TrainSettings(steps=4, batch_records=2, save_every=2), synthetic_records(4), tmp_path, stop_after=2)
     with pytest.raises(ValueError, match="other records"):
         train(TrainSettings(steps=4, batch_records=2, save_every=2), synthetic_records(5), tmp_path)
+
+
+def test_the_siblings_echo_learns_at_its_own_rate_from_a_head_set_saved_without_it(tmp_path):
+    s = TrainSettings(steps=6, batch_records=4, warmup=1, lr=1e-3, save_every=6, seed=1)
+    heads = fresh_heads(H, seed=0)
+    groups = make_optimizer(heads, s).param_groups
+    echo = [g for g in groups if any(p is heads.anchor_echo_weight for p in g["params"])]
+    assert len(echo) == 1 and echo[0]["lr_scale"] == ECHO_LR_SCALE and len(echo[0]["params"]) == 1
+    # a start from a head set saved without the echo trains a fresh one from weight 0
+    old = tmp_path / "old"
+    save_checkpoint(old, CheckpointConfig(model_id="tiny", backbone="tiny", hidden=H), heads)
+    tensors = {k: v for k, v in load_file(str(old / "heads.safetensors")).items() if k not in ECHO_KEYS}
+    save_file(tensors, str(old / "heads.safetensors"))
+    last = train(dataclasses.replace(s, init_from=str(old)), synthetic_records(), tmp_path / "run")
+    _, trained, _ = load_checkpoint(last)
+    assert trained.has_echo() and float(trained.anchor_echo_weight.detach()) != 0.0
