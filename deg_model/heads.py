@@ -21,9 +21,10 @@ of option line `i`, `c_t` = trunk hidden state at context token `t`.
   only, plus one null logit from `a` appended to both distributions.
 - count: linear over 0..MAX_COUNT items (masked by the caller to the array's bounds).
 - anchor: per context token of the array's region, `z_t = qa(a) . ka(c_t) / sqrt(d) + ua . c_t + b`
-  (b starts at -6), plus the siblings' echo `w * v(c_t) . sum_s softmax(z)_s v(c_s) / sqrt(d)`:
-  the items of one list are written alike, so a token that looks like where the head is surest
-  an item starts is likelier to start one too. Read over the question's own region only;
+  (b starts at -6), plus the siblings' echo `w * cos(v(c_t), sum_s softmax(z)_s v(c_s))` (the
+  v's centred on the region and unit: `sibling_likeness`): the items of one list are written
+  alike, so a token that looks like where the head is surest an item starts is likelier to
+  start one too. Read over the question's own region only;
   `w` starts at 0 (a head set saved without it loads with `w = 0` and scores as it did).
 - anchored extract bias: `B[start|end, inside, bucket(t - anchor)]`, zero at init.
 
@@ -52,6 +53,19 @@ CONTEXT_KEYS = ("ks.weight", "ke.weight", "anchor.k.weight", "anchor.u.weight", 
 ECHO_KEYS = ("anchor_echo.weight", "anchor_echo_weight")    # the siblings' echo, absent from older head sets
 # Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
+
+def sibling_likeness(z: torch.Tensor, echo: torch.Tensor) -> torch.Tensor:
+    """How much each region token reads like the tokens the anchor head is surest of.
+
+    z [R] the head's own scores, echo [R, d] -> [R] in [-1, 1]: the cosine of each token's echo
+    vector with the softmax(z)-weighted mean of them, both centred on the region's mean (what
+    every token of the region shares says nothing about which start an item).
+    """
+    centred = echo - echo.mean(0, keepdim=True)                          # [R, d]
+    unit = centred * torch.rsqrt(centred.pow(2).sum(-1, keepdim=True) + 1e-12)
+    like = torch.softmax(z, 0) @ unit                                     # [d]
+    return (unit @ like) * torch.rsqrt(like.pow(2).sum() + 1e-12)         # [R]
+
 
 class PointerHead(nn.Module):
     """Scores each candidate vector `o_i` against a query vector `a`."""
@@ -235,5 +249,4 @@ class Heads(nn.Module):
         z = (keys @ q) * self.anchor.scale + u + self.anchor_bias          # [R]
         if z.shape[0] == 0:
             return z
-        like = torch.softmax(z, 0) @ echo                      # [d]: what the surest item starts look like
-        return z + self.anchor_echo_weight * (echo @ like) * self.anchor.scale
+        return z + self.anchor_echo_weight * sibling_likeness(z, echo)

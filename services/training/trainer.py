@@ -145,7 +145,7 @@ def batch_indices(seed: int, n_records: int, step: int, batch: int) -> list[int]
 
 # The siblings' echo starts silent (its weight 0, `deg_model.heads`): one scalar moving at the
 # heads' rate (~lr a step under AdamW) would take thousands of steps to be heard.
-ECHO_LR_SCALE = 100.0
+ECHO_LR_SCALE = 300.0
 
 
 def _param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: float = 1.0):

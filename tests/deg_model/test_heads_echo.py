@@ -6,7 +6,7 @@ from __future__ import annotations
 import torch
 
 from deg_model.checkpoint import fresh_heads
-from deg_model.heads import ECHO_KEYS, Heads
+from deg_model.heads import ECHO_KEYS, Heads, sibling_likeness
 
 H = 16
 
@@ -33,18 +33,25 @@ def test_a_token_written_like_the_surest_start_is_scored_up_and_an_unlike_one_is
     heads = fresh_heads(H, seed=3)
     a, c = _inputs(t=6)
     with torch.no_grad():
-        c[4] = c[0] + 0.01 * c[4]            # token 4 reads (almost) like token 0
         heads.anchor_bias.zero_()
-        z = plain(heads, a, c)
-        surest = int(torch.argmax(z))
-        c[4] = c[surest] + 0.01 * c[4]
+        surest = int(torch.argmax(plain(heads, a, c)))
+        other = (surest + 3) % 6
+        c[other] = c[surest] + 0.01 * c[other]       # reads (almost) like the surest token
         z = plain(heads, a, c)
         heads.anchor_echo_weight.fill_(2.0)
         lifted = heads.anchor_scores(a, c) - z
-    echo = heads.anchor_echo(c).detach()
-    like = torch.softmax(z, 0) @ echo
-    assert torch.allclose(lifted, 2.0 * (echo @ like) * heads.anchor.scale, atol=1e-5)
-    assert abs(float(lifted[4]) - float(lifted[surest])) < 0.05 * abs(float(lifted[surest])) + 1e-3
+        likeness = sibling_likeness(z, heads.anchor_echo(c))
+    assert torch.allclose(lifted, 2.0 * likeness, atol=1e-5)
+    assert float(likeness.abs().max()) <= 1.0 + 1e-5
+    assert float(likeness[other]) > 0.9 and float(likeness[surest]) > 0.9
+    assert float(likeness.sum() - likeness[other] - likeness[surest]) < 0.9 * 4    # the rest read less alike
+
+
+def test_what_every_token_of_the_region_shares_says_nothing():
+    g = torch.Generator().manual_seed(4)
+    z, echo = torch.randn(7, generator=g), torch.randn(7, 5, generator=g)
+    shifted = sibling_likeness(z, echo + 10.0 * torch.randn(1, 5, generator=g))
+    assert torch.allclose(shifted, sibling_likeness(z, echo), atol=1e-4)
 
 
 def test_the_echo_reads_the_questions_own_region_only():
