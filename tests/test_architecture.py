@@ -156,10 +156,12 @@ TERM_MODULES = ("deg_model.scoring.terms", "deg_model.scoring.shape")
 # What turns scores into an outcome (`deg.outcomes` defines them, the scoring package calls them).
 OUTCOME_BUILDERS = {"pick_extract", "choice_outcome", "score_outcome", "noul_outcome"}
 # Normalising scores: besides the scoring package, only the LM prior's own distributions
-# (its evidence), sampling, the attention kernels and the training losses and fits do it.
+# (its evidence), sampling, the attention kernels, the anchor head's own attention over its
+# region (`heads.sibling_likeness`: a feature of the head, before any score is composed) and
+# the training losses and fits do it.
 NORMALISERS = {"softmax", "log_softmax", "logsumexp"}
 NORMALISING = ("deg_model.runtime.prior", "deg_model.runtime.copy_prior", "deg_model.runtime.generate",
-               "deg_model.kernels", "deg_model.training")
+               "deg_model.kernels", "deg_model.heads", "deg_model.training")
 # The score terms' weights (`ScoringSettings`): arithmetic on them is composing a score.
 WEIGHTS = {"verbatim_weight", "noul_shift", "null_margin", "relevance_weight", "closing_weight"}
 LINE_LIMIT = 350
