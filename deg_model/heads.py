@@ -24,8 +24,8 @@ of option line `i`, `c_t` = trunk hidden state at context token `t`.
   (b starts at -6), plus the siblings' echo `w * cos(v(c_t), sum_s softmax(z)_s v(c_s))` (the
   v's centred on the region and unit: `sibling_likeness`): the items of one list are written
   alike, so a token that looks like where the head is surest an item starts is likelier to
-  start one too. Read over the question's own region only;
-  `w` starts at 0 (a head set saved without it loads with `w = 0` and scores as it did).
+  start one too. Read over the question's own region only; `w` starts at 0 (a head set saved
+  without it loads with `w = 0` and scores as it did).
 - anchored extract bias: `B[start|end, inside, bucket(t - anchor)]`, zero at init.
 
 Every head is a plain function of its inputs (no cross-row reduction), so a row's head
