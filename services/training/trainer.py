@@ -143,17 +143,23 @@ def batch_indices(seed: int, n_records: int, step: int, batch: int) -> list[int]
     return out
 
 
-# The siblings' echo starts silent (its weight 0, `deg_model.heads`): one scalar moving at the
-# heads' rate (~lr a step under AdamW) would take thousands of steps to be heard.
-ECHO_LR_SCALE = 300.0
+# The heads' learned offsets (the siblings' echo weight, the anchored extract's inside/distance
+# bias table, the anchor logit's bias) are a few numbers each that every record's gradient agrees
+# on: moving at the heads' rate (~lr a step under AdamW) they would take thousands of steps to
+# reach where the data puts them (the span bias stood within 0.8 logits of its start after every run so far; the echo
+# starts silent at 0), so they learn at OFFSET_LR_SCALE times the heads' rate, without decay.
+OFFSET_PARAMS = ("anchor_echo_weight", "span_bias", "anchor_bias")
+OFFSET_LR_SCALE = 300.0
 
 
 def _param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: float = 1.0):
-    decay = [p for n, p in heads.named_parameters() if p.dim() >= 2]
-    rest = [p for n, p in heads.named_parameters() if p.dim() < 2 and n != "anchor_echo_weight"]
+    named = list(heads.named_parameters())
+    decay = [p for n, p in named if p.dim() >= 2 and n not in OFFSET_PARAMS]
+    rest = [p for n, p in named if p.dim() < 2 and n not in OFFSET_PARAMS]
+    offsets = [p for n, p in named if n in OFFSET_PARAMS]
     groups = [{"params": decay, "weight_decay": weight_decay, "lr_scale": 1.0},
               {"params": rest, "weight_decay": 0.0, "lr_scale": 1.0},
-              {"params": [heads.anchor_echo_weight], "weight_decay": 0.0, "lr_scale": ECHO_LR_SCALE}]
+              {"params": offsets, "weight_decay": 0.0, "lr_scale": OFFSET_LR_SCALE}]
     if adapters is not None:
         groups.append({"params": list(adapters.parameters()), "weight_decay": 0.0, "lr_scale": lora_scale})
     return groups

@@ -13,7 +13,7 @@ from safetensors.torch import load_file, save_file
 from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
 from deg_model.heads import ECHO_KEYS
 from deg_model.training.features import FeatureQuestion, FeatureRecord
-from services.training.trainer import (ECHO_LR_SCALE, TrainSettings, batch_indices, latest_checkpoint, lr_at,
+from services.training.trainer import (OFFSET_LR_SCALE, TrainSettings, batch_indices, latest_checkpoint, lr_at,
                                        make_optimizer, train)
 
 H = 16
@@ -119,8 +119,12 @@ def test_the_siblings_echo_learns_at_its_own_rate_from_a_head_set_saved_without_
     s = TrainSettings(steps=6, batch_records=4, warmup=1, lr=1e-3, save_every=6, seed=1)
     heads = fresh_heads(H, seed=0)
     groups = make_optimizer(heads, s).param_groups
-    echo = [g for g in groups if any(p is heads.anchor_echo_weight for p in g["params"])]
-    assert len(echo) == 1 and echo[0]["lr_scale"] == ECHO_LR_SCALE and len(echo[0]["params"]) == 1
+    fast = [g for g in groups if g["lr_scale"] == OFFSET_LR_SCALE]
+    assert len(fast) == 1 and {id(p) for p in fast[0]["params"]} == {
+        id(heads.anchor_echo_weight), id(heads.span_bias), id(heads.anchor_bias)}
+    # every head parameter is in exactly one group
+    grouped = [id(p) for g in groups for p in g["params"]]
+    assert sorted(grouped) == sorted(id(p) for p in heads.parameters())
     # a start from a head set saved without the echo trains a fresh one from weight 0
     old = tmp_path / "old"
     save_checkpoint(old, CheckpointConfig(model_id="tiny", backbone="tiny", hidden=H), heads)
