@@ -146,10 +146,10 @@ def batch_indices(seed: int, n_records: int, step: int, batch: int) -> list[int]
 # The heads' learned offsets (the siblings' echo weight, the anchored extract's inside/distance
 # bias table, the anchor logit's bias) are a few numbers each that every record's gradient agrees
 # on: moving at the heads' rate (~lr a step under AdamW) they would take thousands of steps to
-# reach where the data puts them (the span bias stood within 0.8 logits of its start after every run so far; the echo
+# reach where every record puts them (the span bias stood within 0.8 logits of its start after every run so far; the echo
 # starts silent at 0), so they learn at OFFSET_LR_SCALE times the heads' rate, without decay.
 OFFSET_PARAMS = ("anchor_echo_weight", "span_bias", "anchor_bias")
-OFFSET_LR_SCALE = 300.0
+OFFSET_LR_SCALE = 1000.0
 
 
 def _param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: float = 1.0):
