@@ -6,7 +6,7 @@
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
-        [--short train] [--max-chars 8000] [--windows] [--views N] [--views-seed S]
+        [--short train] [--max-chars 8000] [--windows] [--views N] [--views-seed S] [--layouts P]
     python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
     python -m services.training validate --features DIR [--pointers] [--arrays] [--booleans] CHECKPOINT...
     python -m services.training choose-decode --features DIR CHECKPOINT   (its array_decode, in place)
@@ -182,6 +182,9 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
                     help="follow each train record with N schema views of it (keys renamed, titles or "
                          "descriptions dropped, properties reordered; gold re-keyed)")
     sp.add_argument("--views-seed", type=int, default=0, help="seed of the schema views")
+    sp.add_argument("--layouts", type=float, default=0.0,
+                    help="in each view, lay each array's items out again in the context with this "
+                         "probability (bullets, blank lines, one line, a list split into lines)")
     v = sub.add_parser("validate", help="the training loss of checkpoints on a val feature cache")
     v.add_argument("--features", required=True)
     v.add_argument("checkpoints", nargs="+")
@@ -263,7 +266,7 @@ def run(args: argparse.Namespace) -> int:
         elif args.command == "splits":
             counts = write_splits(Path(args.records), Path(args.out), args.splits.split(","),
                                   [s for s in args.short.split(",") if s], args.max_chars, args.windows,
-                                  views=args.views, views_seed=args.views_seed)
+                                  views=args.views, views_seed=args.views_seed, layouts=args.layouts)
             for split, count in counts.items():
                 print(split, count)
         elif args.command == "validate":

@@ -42,6 +42,7 @@ CARRY=${CARRY:-checkpoints/runs/adapted}
 WINDOWS=${WINDOWS:-0}   # 1: long train records as windows (services/training/long_records.py), a new run's data
 CONTEXT=${CONTEXT:-hidden+embed}  # the heads' context features; hidden+embed+next: also the next token's (a new OUT)
 VIEWS=${VIEWS:-0}       # K: each train record followed by K schema views of it (services/training/schema_views.py), a new run's data
+LAYOUTS=${LAYOUTS:-0}   # P: in each view, each array's items laid out again with probability P (services/training/layout_views.py), a new run's data
 MARKS=${MARKS:-0}       # weight of the marks term (the anchor head's mark count against the item count), a new run's objective
 BALANCE=${BALANCE:-0}   # 1: true/false questions weighted by the inverse of their answer's rate in their field, a new run's objective
 LR=${LR:-3e-4}          # heads' peak learning rate (a continuation from a carried step may want less)
@@ -55,7 +56,7 @@ fi
 
 [ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n $N --out "$OUT/records.jsonl" --no-progress
 $PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --max-chars $MAXCHARS \
-    $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED)
+    $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED --layouts "$LAYOUTS")
 FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32 --seed 0"
 [ -s "$OUT/features/val_heldout/index.json" ] || $PY -m services.training features --records "$OUT/val_heldout.jsonl" \
     --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT

@@ -71,3 +71,10 @@ def test_schema_views_reach_the_split_step_only_when_asked(tmp_path):
     assert recipe_commands(tmp_path, MARKS="0.5")[3].endswith("--marks-weight 0.5")
     (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2") if " splits " in line]
     assert "--views 2 --views-seed 21" in splits
+
+
+def test_layout_views_reach_the_split_step_with_the_schema_views(tmp_path):
+    (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2", LAYOUTS="0.5") if " splits " in line]
+    assert splits.endswith("--views 2 --views-seed 21 --layouts 0.5")
+    (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2") if " splits " in line]
+    assert splits.endswith("--layouts 0")
