@@ -121,8 +121,9 @@ def _list_edits(text: str, items: list[list[tuple[int, int]]], rng: random.Rando
 
 
 def _crossed(edits: list[Edit], offsets: list[tuple[int, int]]) -> bool:
-    """Whether a gold span reaches into text an edit replaces."""
-    return any(s < end and e > start for start, end, _ in edits if end > start for s, e in offsets)
+    """Whether a gold span reaches into text an edit replaces, or holds the point it inserts at."""
+    return any((s < end and e > start) if end > start else s < start < e
+               for start, end, _ in edits for s, e in offsets)
 
 
 def _apply(text: str, edits: list[Edit]) -> tuple[str, Any]:

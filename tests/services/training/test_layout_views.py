@@ -72,6 +72,11 @@ def test_nothing_changes_at_probability_zero_or_when_a_span_crosses_the_items():
     assert layout_view(ROWS, 0, 0, 0.0) == ROWS
     crossing = dict(ROWS, span_alternatives={"/total": [[ROWS["spans"]["/lines/0/qty"][0], len("Orders\n  Widget   x2  9.50\n  Ga")]]})
     assert layout_view(crossing, 0, 0, 1.0)["context"] == ROWS["context"]
+    around = dict(ROWS, span_alternatives={"/total": [[len("Orde"), len("Orders\n  Wid")]]})
+    for seed in range(12):                                           # nothing is inserted inside a span
+        view = layout_view(around, seed, 0, 1.0)
+        s, e = view["span_alternatives"]["/total"][0]
+        assert view["context"][s:e] == "rs\n  Wid"
     stacked = _record("Item: Widget\nQty: 2\n\nItem: Gadget\nQty: 1\n",
                       {"lines": [{"item": "Widget", "qty": 2}, {"item": "Gadget", "qty": 1}]},
                       {"/lines/0/item": "Widget", "/lines/0/qty": "2", "/lines/1/item": "Gadget", "/lines/1/qty": "1"})
