@@ -115,7 +115,7 @@ def _list_edits(text: str, items: list[list[tuple[int, int]]], rng: random.Rando
     if any(b - a > MAX_SEPARATOR or not LIST_SEPARATOR.fullmatch(text[a:b]) for a, b in gaps):
         return None
     marker, first = rng.choice(MARKERS), spans[0][0]
-    lead = first - len(text[:first]) + len(text[:first].rstrip(" "))   # no space left before the break
+    lead = len(text[:first].rstrip(" "))      # no space is left before the break
     edits = [(lead, first, "\n" + _marker(marker, 1))]
     return edits + [(a, b, "\n" + _marker(marker, k)) for k, (a, b) in enumerate(gaps, 2)]
 
