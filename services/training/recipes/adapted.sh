@@ -9,7 +9,8 @@
 #      contexts under MAXCHARS characters, or with WINDOWS=1 every train record,
 #      the longer ones as windows of their context (`long_records.window_records`); with VIEWS=K each
 #      train record is followed by K schema views of it (keys renamed, a title or description dropped,
-#      properties shuffled: `schema_views`), for a new OUT;
+#      properties shuffled: `schema_views`), and with LAYOUTS=P each view's arrays laid out again
+#      in its context with probability P (bullets, blank lines, one line: `layout_views`), for a new OUT;
 #   2. the held-out validation domains' features (VAL records of val_heldout): the loss logged at
 #      every checkpoint (`<OUT>/train/log.jsonl`, with tokens/s and every loss term);
 #   3. one run: heads warm-started from the shipped checkpoint's, adapters (decide, extract,
