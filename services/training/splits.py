@@ -27,6 +27,10 @@ def write_splits(records: Path, out: Path, splits: Iterable[str], short: Iterabl
                  max_chars: int = 8000, windows: bool = False, views: int = 0,
                  views_seed: int = 0, layouts: float = 0.0) -> dict[str, int]:
     """Write the split files; returns how many records each holds."""
+    if not 0.0 <= layouts <= 1.0:
+        raise ValueError(f"layouts is a probability, got {layouts}")
+    if layouts > 0 and not views:
+        raise ValueError("layouts lays out the schema views again: it needs views >= 1")
     recs = [json.loads(line) for line in Path(records).read_text(encoding="utf-8").splitlines() if line.strip()]
     short, counts = set(short), {}
     Path(out).mkdir(parents=True, exist_ok=True)

@@ -49,6 +49,7 @@ BALANCE=${BALANCE:-0}   # 1: true/false questions weighted by the inverse of the
 LR=${LR:-3e-4}          # heads' peak learning rate (a continuation from a carried step may want less)
 LORA_LR=${LORA_LR:-5e-4}  # adapters' peak learning rate
 export OMP_NUM_THREADS=$THREADS
+[ "$LAYOUTS" = 0 ] || [ "$VIEWS" != 0 ] || { echo "adapted.sh: LAYOUTS lays out the schema views again; set VIEWS too" >&2; exit 2; }
 mkdir -p "$OUT/train"
 if ! ls -d "$OUT"/train/step-* >/dev/null 2>&1 && ls -d "$CARRY"/step-* >/dev/null 2>&1; then
     cp -r "$(ls -d "$CARRY"/step-* | tail -n 1)" "$OUT/train/"

@@ -119,3 +119,11 @@ def test_the_split_step_lays_out_the_views_only(tmp_path):
     assert all(not r["uid"].endswith("l") for r in originals)
     assert any(r["uid"].endswith("~v1l") for r in out)
     assert len(out) == 2 * len(originals)
+
+
+def test_the_split_step_refuses_layouts_without_views_or_outside_zero_to_one(tmp_path):
+    (tmp_path / "records.jsonl").write_text("")
+    with pytest.raises(ValueError, match="needs views"):
+        write_splits(tmp_path / "records.jsonl", tmp_path, ["train"], views=0, layouts=0.5)
+    with pytest.raises(ValueError, match="probability"):
+        write_splits(tmp_path / "records.jsonl", tmp_path, ["train"], views=1, layouts=1.5)

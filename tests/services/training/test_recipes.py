@@ -78,3 +78,12 @@ def test_layout_views_reach_the_split_step_with_the_schema_views(tmp_path):
     assert splits.endswith("--views 2 --views-seed 21 --layouts 0.5")
     (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2") if " splits " in line]
     assert splits.endswith("--layouts 0")
+
+
+
+def test_layouts_without_views_is_refused(tmp_path):
+    done = subprocess.run(["bash", str(REPO / "services" / "training" / "recipes" / "adapted.sh"), "5"],
+                          env={**os.environ, "PY": "echo", "OUT": str(tmp_path / "out"), "LAYOUTS": "0.5",
+                               "CARRY": str(tmp_path / "nothing-carried")},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "set VIEWS too" in done.stderr
