@@ -166,7 +166,7 @@ def load_checkpoint(path: str | os.PathLike) -> tuple[CheckpointConfig, Heads, d
         raise CheckpointError(f"{cfg_file}: {exc}") from None
     config = dataclasses.replace(config, scoring=scoring)
     heads = Heads(config.hidden, config.head_dim, context=Heads.context_of(tensors, config.hidden))
-    tensors = Heads.without_echo(tensors, config.hidden, config.head_dim)
+    tensors = Heads.completed(tensors, config.hidden, config.head_dim)
     try:
         heads.load_state_dict(tensors)
     except RuntimeError as exc:

@@ -5,7 +5,13 @@ of option line `i`, `c_t` = trunk hidden state at context token `t`.
 
 - choice / score: pointer heads `q(a) . k(o_i) / sqrt(d) + u . o_i`, softmax over options;
   the option is text in the fork, so any enum works zero-shot.
-- noul: `w . a + b` -> logits `[l, 0]` = `[true, false]`.
+- noul: `w . a + b + read(a, c)` -> logits `[l, 0]` = `[true, false]`. `read` is the flag
+  reader: an evidence pointer `z_t = qv(a) . kv(c_t) / sqrt(d) + uv . c_t` over the context
+  tokens (trained toward the sentence a decided field's answer rests on, when training data
+  names it) pools value vectors, `read = (softmax(z) @ V(c)) . (R a + r) / sqrt(d)`: a field's
+  answer is said somewhere in the document, and `a` alone, one state at the question's row,
+  has to find and read it at once. `V` starts at zero, so the reader is silent until trained,
+  and a head set saved without it loads silent (`completed`) and scores as it did.
 - context features `c_t` (`context="hidden+embed"`, the default): the trunk's final-normed
   hidden state at token t concatenated with the RMS-normalized input embedding of token t.
   The final hidden state of a causal LM encodes what comes *after* t; the embedding says
@@ -41,6 +47,7 @@ buffers (`prior_mix`, `verbatim_weight`, ..., `layout_rows`); `load_checkpoint` 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import torch
 from torch import nn
@@ -49,8 +56,11 @@ HEAD_DIM = 256
 MAX_COUNT = 64
 HEAD_KINDS = ("choice", "score", "noul", "extract", "count", "anchor")
 CONTEXT_MODES = {"hidden": 1, "hidden+embed": 2, "hidden+embed+next": 3}  # mode -> context width in hidden sizes
-CONTEXT_KEYS = ("ks.weight", "ke.weight", "anchor.k.weight", "anchor.u.weight", "anchor_echo.weight")  # read c_t
+CONTEXT_KEYS = ("ks.weight", "ke.weight", "anchor.k.weight", "anchor.u.weight", "anchor_echo.weight",
+                "evidence.k.weight", "evidence.u.weight", "flag_value.weight")  # read c_t
 ECHO_KEYS = ("anchor_echo.weight", "anchor_echo_weight")    # the siblings' echo, absent from older head sets
+READER_KEYS = ("evidence.q.weight", "evidence.k.weight", "evidence.u.weight", "flag_query.weight",
+               "flag_query.bias", "flag_value.weight")                          # the flag reader, absent from older head sets
 # Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 
@@ -65,6 +75,13 @@ def sibling_likeness(z: torch.Tensor, echo: torch.Tensor) -> torch.Tensor:
     unit = centred * torch.rsqrt(centred.pow(2).sum(-1, keepdim=True) + 1e-12)
     like = torch.softmax(z, 0) @ unit                                     # [d]
     return (unit @ like) * torch.rsqrt(like.pow(2).sum() + 1e-12)         # [R]
+
+
+class ReaderKeys(NamedTuple):
+    """The flag reader's context side of one trunk (`Heads.reader_keys`)."""
+    keys: torch.Tensor        # [T, d] evidence pointer keys
+    u: torch.Tensor           # [T] evidence pointer's per-token term
+    values: torch.Tensor      # [T, d] what a token says, read where the pointer points
 
 
 class PointerHead(nn.Module):
@@ -111,6 +128,11 @@ class Heads(nn.Module):
         # created last, so the other heads' fresh weights are what they were before it existed
         self.anchor_echo = nn.Linear(ctx_in, dim, bias=False)
         self.anchor_echo_weight = nn.Parameter(torch.tensor(0.0))
+        # the flag reader, created after the echo for the same reason; silent until trained
+        self.evidence = PointerHead(hidden, dim, key_in=ctx_in)
+        self.flag_query = nn.Linear(hidden, dim)     # its bias: what a token says whatever the question
+        self.flag_value = nn.Linear(ctx_in, dim, bias=False)
+        nn.init.zeros_(self.flag_value.weight)
 
     @staticmethod
     def context_of(tensors: dict[str, torch.Tensor], hidden: int) -> str:
@@ -141,6 +163,8 @@ class Heads(nn.Module):
         tensors = dict(start.state_dict())
         if not start.has_echo():       # a head set without the echo starts this one's fresh (at w = 0)
             tensors.update({name: self.state_dict()[name] for name in ECHO_KEYS})
+        if not start.has_reader():     # likewise an untrained flag reader (its value vectors at zero)
+            tensors.update({name: self.state_dict()[name] for name in READER_KEYS})
         width = self.hidden * CONTEXT_MODES[self.context]
         for name in CONTEXT_KEYS:
             have = tensors[name]
@@ -150,16 +174,27 @@ class Heads(nn.Module):
 
     def has_echo(self) -> bool:
         """Whether the siblings' echo was trained or freshly made (a head set saved without
-        it loads with zeros, `without_echo`)."""
+        it loads with zeros, `completed`)."""
         return bool(self.anchor_echo.weight.detach().any())
 
+    def has_reader(self) -> bool:
+        """Whether the flag reader says anything: trained (its value vectors start at zero, and a
+        head set saved without it loads with zeros, `completed`); the runtime skips a silent one."""
+        return bool(self.flag_value.weight.detach().any())
+
     @staticmethod
-    def without_echo(tensors: dict[str, torch.Tensor], hidden: int, dim: int) -> dict[str, torch.Tensor]:
-        """A saved head set from before the siblings' echo, completed with a silent one (zeros)."""
-        if all(name in tensors for name in ECHO_KEYS):
-            return tensors
+    def completed(tensors: dict[str, torch.Tensor], hidden: int, dim: int) -> dict[str, torch.Tensor]:
+        """A saved head set from before the siblings' echo or the flag reader, completed with
+        silent ones (zeros)."""
         width = int(tensors["anchor.k.weight"].shape[1]) if "anchor.k.weight" in tensors else hidden
-        return {**tensors, "anchor_echo.weight": torch.zeros(dim, width), "anchor_echo_weight": torch.tensor(0.0)}
+        shapes = {"anchor_echo.weight": (dim, width), "anchor_echo_weight": (),
+                  "evidence.q.weight": (dim, hidden), "evidence.k.weight": (dim, width),
+                  "evidence.u.weight": (1, width), "flag_query.weight": (dim, hidden), "flag_query.bias": (dim,), "flag_value.weight": (dim, width)}
+        out = dict(tensors)
+        for keys in (ECHO_KEYS, READER_KEYS):
+            if not all(name in tensors for name in keys):
+                out.update({name: torch.zeros(shapes[name]) for name in keys})
+        return out
 
     # -- temperatures ----------------------------------------------------------------
     def temperature(self, kind: str) -> torch.Tensor:
@@ -172,10 +207,28 @@ class Heads(nn.Module):
     def score_logits(self, a: torch.Tensor, o: torch.Tensor) -> torch.Tensor:
         return self.score(a, o) / self.temperature("score")
 
-    def noul_logits(self, a: torch.Tensor) -> torch.Tensor:
-        # [2] = [true, false]; the false logit is pinned at 0.
-        l = self.noul(a).squeeze(-1) / self.temperature("noul")
+    def noul_logits(self, a: torch.Tensor, reader: "ReaderKeys | None" = None) -> torch.Tensor:
+        """[2] = [true, false]; the false logit is pinned at 0. `reader`: the context side of
+        the flag reader (`reader_keys`), None when these heads have none."""
+        l = self.noul_score(a, reader) / self.temperature("noul")
         return torch.stack([l, torch.zeros_like(l)])
+
+    def noul_score(self, a: torch.Tensor, reader: "ReaderKeys | None") -> torch.Tensor:
+        """The true logit before the temperature (what training reads): a [H] -> []."""
+        l = self.noul(a).squeeze(-1)
+        if reader is None or reader.values.shape[0] == 0:
+            return l
+        p = torch.softmax(self.evidence_scores(a, reader), 0)                      # [T]
+        read = p @ reader.values                                                     # [d]
+        return l + (read * self.flag_query(a)).sum() * self.evidence.scale
+
+    def reader_keys(self, c: torch.Tensor) -> "ReaderKeys":
+        """The flag reader's context side, once per trunk: c [T, C] -> keys [T, d], u [T], values [T, d]."""
+        return ReaderKeys(self.evidence.k(c), self.evidence.u(c).squeeze(-1), self.flag_value(c))
+
+    def evidence_scores(self, a: torch.Tensor, reader: "ReaderKeys") -> torch.Tensor:
+        """Where the evidence of the question at `a` is: [T] logits over the context tokens."""
+        return (reader.keys @ self.evidence.q(a)) * self.evidence.scale + reader.u
 
     # -- extract ---------------------------------------------------------------------
     def span_logits(

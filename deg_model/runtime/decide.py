@@ -4,7 +4,7 @@ The scores themselves are composed in `deg_model.scoring` (`score_round`); this 
 what they need:
 
 - the head: decide.choice / decide.score pointer logits over the options, decide.noul's
-  true/false logits; an extract's start/end logits over the context tokens (an anchored
+  true/false logits (its flag reader pointing into this trunk's context); an extract's start/end logits over the context tokens (an anchored
   item's leaves get the anchor head's positional bias towards its region);
 - the LM prior (when the question carries its rows): a decide leaf's option log-probabilities,
   an extract's copy start and the end of the span it copies from its own best start;
@@ -80,7 +80,7 @@ class LeafReader:
     def _decide(self, q: Question, answer: Answer, trunk, heads_out) -> DecideEvidence:
         heads, f, a, o, kind = self.heads, q.field, answer.a, answer.o, q.head
         logits = {"choice": lambda: heads.choice_logits(a, o), "score": lambda: heads.score_logits(a, o),
-                  "noul": lambda: heads.noul_logits(a)}[kind]()
+                  "noul": lambda: heads.noul_logits(a, trunk.reader)}[kind]()
         record(heads_out, f"{q.kind}:{q.pointer}", logits)
         lm = None
         if q.prior is not None:

@@ -2,7 +2,7 @@
 
 The trunk (prefix + rendered context + "\\n") is prefilled once; its final-normed hidden
 states at the context tokens are what span and anchor heads point into. The heads'
-context-side projections (span keys, anchor keys) are computed once per trunk, so every
+context-side projections (span keys, anchor keys, the flag reader's) are computed once per trunk, so every
 extract and anchor question of the request reuses them.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import torch
 
 from ..backbone import Backbone
-from ..heads import Heads
+from ..heads import Heads, ReaderKeys
 from ..state import State
 from ..tokenize import Trunk
 from .decode import TokenMap
@@ -31,6 +31,7 @@ class TrunkView:
     anchor_keys: torch.Tensor     # [Tc, d]
     anchor_u: torch.Tensor        # [Tc]
     anchor_echo: torch.Tensor     # [Tc, d]
+    reader: ReaderKeys | None     # the flag reader's context side; None when the heads have none
     context_ids: torch.Tensor     # [Tc] token ids of the context (what the LM prior copies)
     memo: dict = field(default_factory=dict)   # per-trunk values computed on first use (copy sites)
 
@@ -45,6 +46,6 @@ def read_trunk(backbone: Backbone, heads: Heads, trunk: Trunk, state: State) -> 
     return TrunkView(
         ids_len=int(trunk.ids.shape[0]), text=trunk.context, tokens=TokenMap(offsets), ctx=ctx,
         span_keys=heads.span_keys(ctx), anchor_keys=heads.anchor.k(ctx), anchor_u=heads.anchor.u(ctx).squeeze(-1),
-        anchor_echo=heads.anchor_echo(ctx),
+        anchor_echo=heads.anchor_echo(ctx), reader=heads.reader_keys(ctx) if heads.has_reader() else None,
         context_ids=trunk.ids[trunk.context_index],
     )

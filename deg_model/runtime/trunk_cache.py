@@ -65,6 +65,8 @@ def _view_tensors(view) -> Iterable[torch.Tensor]:
     yield view.anchor_keys
     yield view.anchor_u
     yield view.anchor_echo
+    if view.reader is not None:
+        yield from view.reader
     yield view.context_ids
 
 

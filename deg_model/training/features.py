@@ -48,6 +48,7 @@ class FeatureQuestion:
     region: tuple[int, int] | None = None
     starts: tuple[int, ...] = ()
     item_anchor: tuple[int, int] | None = None
+    evidence: tuple[int, int] | None = None   # decide: the context tokens [first, last] its answer rests on
     # LoRA training (`adapt_from` set): the fork row resumed at layer `adapt_from`
     ids: torch.Tensor | None = None         # [n] fork tokens
     h0: torch.Tensor | None = None          # [n, H] hidden entering layer adapt_from

@@ -9,6 +9,8 @@
   both pointers, i.e. the pair `(T, T)`.
 - count: cross-entropy of the item count over `[lo, hi]` only (the classes decoding can
   pick; the target is capped at `hi`, which then means "at least that many").
+- evidence: where a decided field's answer rests (`evidence`, a run's `--evidence-weight`):
+  `-log sum_{t in evidence} softmax(z)_t` of the flag reader's pointer over the context tokens.
 - anchor: binary cross-entropy of every in-region token against the gold item starts,
   summed and divided by `1 + n_items`, so a long region with many items does not
   dominate the step.
@@ -36,6 +38,8 @@ COUNT_WEIGHT = 0.5
 ANCHOR_WEIGHT = 1.0
 # the marks term (the anchor head's mark count against the gold item count): off unless a run sets it
 MARKS_WEIGHT = 0.0
+# the evidence term (the flag reader's pointer against the evidence tokens): off unless a run sets it
+EVIDENCE_WEIGHT = 0.0
 
 
 def _check_target(target: torch.Tensor, n: int) -> None:
@@ -157,3 +161,10 @@ def anchor_logit_grad(logits: torch.Tensor, starts: Sequence[int]) -> torch.Tens
     target = torch.zeros_like(logits)
     target[list(starts)] = 1.0
     return (torch.sigmoid(logits) - target) / (1 + len(set(starts)))
+
+
+def evidence_loss(scores: torch.Tensor, first: int, last: int) -> torch.Tensor:
+    """-log of the pointer's mass on the evidence tokens [first, last]: scores [T] -> []."""
+    if not 0 <= first <= last < scores.shape[0]:
+        raise ValueError(f"evidence tokens [{first}, {last}] are outside the {scores.shape[0]} context tokens")
+    return torch.logsumexp(scores, 0) - torch.logsumexp(scores[first:last + 1], 0)

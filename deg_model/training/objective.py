@@ -1,10 +1,12 @@
 """Head outputs and the total loss of a batch of cached-feature records (contract 12.4).
 
-total = decide + extract + 0.5 count + anchor (+ w marks), each term the mean over its
-questions in the batch (a term with no question in the batch is 0). `marks`, read from every
-anchor question: -log P(the anchor head marks as many tokens as the array has items)
-(`losses.mark_count_loss`); always computed and logged, in the total at the run's weight
-(`WEIGHTS`: 0, so a run that does not set it trains as before). Heads run at temperature 1 during
+total = decide + extract + 0.5 count + anchor (+ w marks + v evidence), each term the mean
+over its questions in the batch (a term with no question in the batch is 0). `marks`, read
+from every anchor question: -log P(the anchor head marks as many tokens as the array has items)
+(`losses.mark_count_loss`); `evidence`, read from every decide question whose record names the
+sentence its answer rests on: the flag reader's pointer against those tokens
+(`losses.evidence_loss`). Both always computed and logged, in the total at the run's weights
+(`WEIGHTS`: 0, so a run that sets neither trains as before). Heads run at temperature 1 during
 training: calibration fits the temperatures afterwards, on val records only. A decide or
 extract question whose features carry the LM prior (`--prior-residual`) is trained on the
 head composed with the prior (`losses.residual_*`); every other question as before. With a
@@ -36,15 +38,17 @@ from . import losses
 from .balance import BooleanBalance
 from .features import FeatureQuestion, FeatureRecord, record_context
 
-TERMS = ("decide", "extract", "count", "anchor", "marks")
+TERMS = ("decide", "extract", "count", "anchor", "marks", "evidence")
 TERM_OF_KIND = {"choice": "decide", "score": "decide", "noul": "decide",
                 "extract": "extract", "count": "count", "anchor": "anchor"}
 WEIGHTS = {"decide": 1.0, "extract": 1.0, "count": losses.COUNT_WEIGHT, "anchor": losses.ANCHOR_WEIGHT,
-           "marks": losses.MARKS_WEIGHT}
+           "marks": losses.MARKS_WEIGHT, "evidence": losses.EVIDENCE_WEIGHT}
+DECIDE_KINDS = ("choice", "score", "noul")
 
 
-def raw_logits(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None):
+def raw_logits(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None, reader=None):
     """The logits a question's head gives (uncalibrated: temperatures are not applied).
+    `keys` / `reader`: the span keys / the flag reader's context side, when already computed.
 
     choice/score [n], noul [2], count [MAX_COUNT+1], anchor [R] (region), extract
     (start [T+1], end [T+1]).
@@ -54,7 +58,7 @@ def raw_logits(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None):
     if q.kind == "score":
         return heads.score(q.a, q.o)
     if q.kind == "noul":
-        l = heads.noul(q.a).squeeze(-1)
+        l = heads.noul_score(q.a, reader if reader is not None else heads.reader_keys(ctx))
         return torch.stack([l, torch.zeros_like(l)])
     if q.kind == "count":
         return heads.count(q.a)
@@ -73,10 +77,10 @@ def raw_logits(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None):
     raise ValueError(f"unknown question kind {q.kind!r}")
 
 
-def question_loss(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None) -> torch.Tensor:
+def question_loss(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None, reader=None) -> torch.Tensor:
     """The question's loss; with the LM prior cached beside it (`q.prior`), the loss of the
     score served with head and prior at weights 1 and 1, so the head learns the residual."""
-    out = raw_logits(heads, q, ctx, keys)
+    out = raw_logits(heads, q, ctx, keys, reader)
     if q.kind in ("choice", "score", "noul"):
         target = losses.one_hot(q.target, out.shape[0], out.dtype)
         if q.prior is not None:
@@ -99,6 +103,7 @@ def question_losses(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.
     for rec in records:
         ctx = record_context(heads, rec, dtype)
         keys = heads.span_keys(ctx) if any(q.kind == "extract" for q in rec.questions) else None
+        reader = heads.reader_keys(ctx) if any(q.kind in DECIDE_KINDS for q in rec.questions) else None
         for q in rec.questions:
             qd = _as(q, dtype)
             if q.kind == "anchor":
@@ -106,7 +111,9 @@ def question_losses(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.
                 sums["anchor"].append(losses.anchor_loss(logits, [s - q.region[0] for s in q.starts]))
                 sums["marks"].append(losses.mark_count_loss(logits, len(set(q.starts))))
                 continue
-            loss = question_loss(heads, qd, ctx, keys)
+            if q.kind in DECIDE_KINDS and q.evidence is not None:
+                sums["evidence"].append(losses.evidence_loss(heads.evidence_scores(qd.a, reader), *q.evidence))
+            loss = question_loss(heads, qd, ctx, keys, reader)
             if balance is not None and q.kind == "noul":
                 loss = loss * balance.weight(rec.uid, q.pointer, q.target == 0)
             sums[TERM_OF_KIND[q.kind]].append(loss)
@@ -129,6 +136,7 @@ def term_counts(records: Sequence[FeatureRecord]) -> dict[str, int]:
         for q in rec.questions:
             counts[TERM_OF_KIND[q.kind]] += 1
             counts["marks"] += q.kind == "anchor"
+            counts["evidence"] += q.kind in DECIDE_KINDS and q.evidence is not None
     return counts
 
 

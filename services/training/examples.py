@@ -11,6 +11,10 @@ Targets (contract 12.3, 12.4, 12.6):
   function of (record, seed). The shuffled order is what the fork text shows.
 - decide.score: index of the gold level; null -> the null outcome (nullable scales).
 - decide.noul: 0 = true, 1 = false. A null gold has no noul outcome and is not trained.
+- decide evidence (every decide kind): the tokens of the first occurrence in the context of
+  the text the record names as what the answer rests on (`decide[pointer]["evidence"]`), the
+  flag reader's pointer target; none when the record names none or the text is not in this
+  context (a window of a long record).
 - extract: every gold span and span alternative as token pairs `(s, e)` (the tokens
   covering the span's first and last code point); an absent / null value -> no positive
   (the null outcome). A present value without a span is not trained (nothing to point at).
@@ -67,6 +71,7 @@ class Example:
     starts: tuple[int, ...] = ()            # anchor targets (absolute token indices)
     item_anchor: tuple[int, int] | None = None  # anchored extract: (anchor, region end)
     prior_rows: PriorRows | None = None     # the LM prior's rows as served (builder with `prior`)
+    evidence: tuple[int, int] | None = None # decide: the tokens [first, last] of the sentence its answer rests on
 
 
 @dataclass
@@ -219,6 +224,8 @@ class ExampleBuilder:
     def _leaf(self, f: FieldPlan, pointer: str, gold: "_Gold", scope, base, stats) -> Example | None:
         value = resolve_pointer(gold.value, pointer)
         kind = HEAD_OF_MODE.get(f.mode, "extract")
+        if kind != "extract":
+            base = {**base, "evidence": gold.evidence_tokens(pointer)}
         if f.mode == "decide.choice":
             shown = list(f.options or ())
             if value is MISSING or not any(json_equal(value, o) for o in shown):
@@ -268,6 +275,14 @@ class _Gold:
         for ptr, alts in (record.get("span_alternatives") or {}).items():
             for span in alts:
                 self.spans.setdefault(ptr, []).append((int(span[0]), int(span[1])))
+        self.evidence = {ptr: d["evidence"] for ptr, d in (record.get("decide") or {}).items()
+                         if isinstance(d, dict) and isinstance(d.get("evidence"), str) and d["evidence"].strip()}
+
+    def evidence_tokens(self, pointer: str) -> tuple[int, int] | None:
+        """The context tokens of the first occurrence of a decided field's evidence text."""
+        quote = self.evidence.get(pointer)
+        at = self.trunk.context.find(quote) if quote is not None else -1
+        return None if at < 0 else char_to_token_span(self.trunk.offsets, at, at + len(quote))
 
     def token_spans(self, pointer: str) -> list[tuple[int, int]]:
         out = []

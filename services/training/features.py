@@ -114,7 +114,8 @@ def _read_forks(backbone: Backbone, builder: ExampleBuilder, built, state, trunk
                              options=tuple(int(x) for x in e.options))
             questions.append(FeatureQuestion(
                 kind=e.kind, pointer=e.pointer, a=a, o=o, target=e.target, spans=e.spans,
-                bounds=e.bounds, region=e.region, starts=e.starts, item_anchor=e.item_anchor, **extra))
+                bounds=e.bounds, region=e.region, starts=e.starts, item_anchor=e.item_anchor,
+                evidence=e.evidence, **extra))
         batch, width = [], 0
 
     for e in examples:

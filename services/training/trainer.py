@@ -90,6 +90,8 @@ class TrainSettings:
     prior_residual: bool = False
     # weight of the marks term (objective.py): the anchor head's mark count against the item count
     marks_weight: float = 0.0
+    # weight of the evidence term (objective.py): the flag reader's pointer against the evidence tokens
+    evidence_weight: float = 0.0
     # true/false questions weighted by the inverse of their answer's rate in their training field
     balance_booleans: bool = False
 
@@ -115,6 +117,8 @@ class TrainSettings:
             problems.append(f"lora_rank must be >= 0, got {self.lora_rank}")
         if not self.marks_weight >= 0:
             problems.append(f"marks_weight must be >= 0, got {self.marks_weight}")
+        if not self.evidence_weight >= 0:
+            problems.append(f"evidence_weight must be >= 0, got {self.evidence_weight}")
         if self.lora_rank and not self.lora_lr > 0:
             problems.append(f"lora_lr must be > 0, got {self.lora_lr}")
         if problems:
@@ -152,14 +156,25 @@ OFFSET_PARAMS = ("anchor_echo_weight", "span_bias", "anchor_bias")
 OFFSET_LR_SCALE = 1000.0
 
 
+# The flag reader (`Heads.evidence`, `flag_query`, `flag_value`) joins runs that continue warm
+# heads at a continuation's low rate; fresh, it learns at READER_LR_SCALE times the heads' rate.
+READER_PREFIXES = ("evidence.", "flag_query.", "flag_value.")
+READER_LR_SCALE = 3.0
+
+
 def _param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: float = 1.0):
     named = list(heads.named_parameters())
+    reader = [(n, p) for n, p in named if n.startswith(READER_PREFIXES)]
+    named = [(n, p) for n, p in named if not n.startswith(READER_PREFIXES)]
     decay = [p for n, p in named if p.dim() >= 2 and n not in OFFSET_PARAMS]
     rest = [p for n, p in named if p.dim() < 2 and n not in OFFSET_PARAMS]
     offsets = [p for n, p in named if n in OFFSET_PARAMS]
     groups = [{"params": decay, "weight_decay": weight_decay, "lr_scale": 1.0},
               {"params": rest, "weight_decay": 0.0, "lr_scale": 1.0},
-              {"params": offsets, "weight_decay": 0.0, "lr_scale": OFFSET_LR_SCALE}]
+              {"params": offsets, "weight_decay": 0.0, "lr_scale": OFFSET_LR_SCALE},
+              {"params": [p for n, p in reader if p.dim() >= 2], "weight_decay": weight_decay,
+               "lr_scale": READER_LR_SCALE},
+              {"params": [p for n, p in reader if p.dim() < 2], "weight_decay": 0.0, "lr_scale": READER_LR_SCALE}]
     if adapters is not None:
         groups.append({"params": list(adapters.parameters()), "weight_decay": 0.0, "lr_scale": lora_scale})
     return groups
@@ -370,8 +385,8 @@ def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: r
 
 
 def term_weights(settings: TrainSettings) -> dict[str, float]:
-    """The loss terms' weights of a run: the objective's, with the run's marks weight."""
-    return {**WEIGHTS, "marks": settings.marks_weight}
+    """The loss terms' weights of a run: the objective's, with the run's marks and evidence weights."""
+    return {**WEIGHTS, "marks": settings.marks_weight, "evidence": settings.evidence_weight}
 
 
 def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureRecord], weights=WEIGHTS,

@@ -71,7 +71,7 @@ def test_the_echo_reads_the_questions_own_region_only():
 def test_a_head_set_saved_without_the_echo_loads_silent_and_starts_a_fresh_one():
     old = fresh_heads(H, seed=5, context="hidden+embed")
     tensors = {k: v for k, v in old.state_dict().items() if k not in ECHO_KEYS}
-    completed = Heads.without_echo(tensors, H, old.dim)
+    completed = Heads.completed(tensors, H, old.dim)
     loaded = Heads(H, old.dim, context="hidden+embed")
     loaded.load_state_dict(completed)
     assert not loaded.has_echo() and float(loaded.anchor_echo_weight.detach()) == 0.0
