@@ -54,8 +54,13 @@ EXPLAIN = closed(["winner", "runner_up", "terms"], {
                                               "capped, null_margin)",
               "items": closed(["name", "winner", "runner_up"], {"name": STRING, "winner": SCORE_OR_NULL,
                                                                   "runner_up": SCORE_OR_NULL})},
+    "read": closed(["span", "text", "weight"], {
+        "span": {"type": "array", "items": COUNT, "minItems": 2, "maxItems": 2}, "text": STRING,
+        "weight": PROBABILITY},
+        description="a true/false field whose head has a flag reader: the fewest context characters around the "
+                    "token it weighed most that hold half its weight, and the share they hold"),
 }, description="why the field got its value (only with options.explain): the winning outcome, the runner-up and "
-               "each score term's part in both")
+               "each score term's part in both; a true/false field also what its flag reader read")
 FIELD_META = {
     "type": "object", "required": ["mode"],
     "description": "how the field was filled: its mode and, by mode, probability, confidence, probabilities, "

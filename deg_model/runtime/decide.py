@@ -30,7 +30,7 @@ import torch
 from deg.candidates import find_candidates
 
 from ..heads import Heads
-from ..scoring import DecideEvidence, ExtractEvidence, LeafEvidence, ScoringSettings
+from ..scoring import DecideEvidence, ExtractEvidence, FlagRead, LeafEvidence, ScoringSettings
 from .hooks import record
 from .prior import LmPrior
 from .questions import Answer, Question
@@ -100,7 +100,10 @@ class LeafReader:
             own = cell_text(f, row, trunk.text, trunk.tokens.offsets, min_match=10.0)
             if own is not None:
                 cell = cell_decision(f, kind, own, width)
-        return DecideEvidence(kind, logits, lm, verbatim, cell)
+        read = None
+        if kind == "noul" and trunk.reader is not None and len(trunk.tokens):
+            read = flag_read(torch.softmax(heads.evidence_scores(a, trunk.reader), 0), trunk.tokens.offsets, trunk.text)
+        return DecideEvidence(kind, logits, lm, verbatim, cell, read)
 
     def _extract(self, q: Question, answer: Answer, trunk, heads_out) -> ExtractEvidence:
         f, heads = q.field, self.heads
@@ -120,6 +123,28 @@ class LeafReader:
         kind = _CANDIDATE_KIND.get(f.mode) or _CANDIDATE_KIND.get(f.format or "")
         candidates = self.candidates(kind, trunk.text) if kind is not None else None
         return ExtractEvidence(start, end, trunk.text, trunk.tokens, prior, spans, row, candidates)
+
+
+READ_SHARE = 0.5      # an explained read: the fewest tokens around the surest one holding this share
+READ_TOKENS = 48      # ... and at most this many
+
+
+def flag_read(p: torch.Tensor, offsets: list[tuple[int, int]], text: str) -> FlagRead:
+    """What a flag reader weighed most: p [T] its weights over the context tokens -> the
+    stretch grown from the heaviest token, one neighbour at a time (the heavier side first),
+    until it holds READ_SHARE of the weight or READ_TOKENS tokens."""
+    w = p.tolist()
+    lo = hi = max(range(len(w)), key=lambda t: (w[t], -t))
+    mass = w[lo]
+    while mass < READ_SHARE and hi - lo + 1 < READ_TOKENS and (lo > 0 or hi < len(w) - 1):
+        left = w[lo - 1] if lo > 0 else -1.0
+        right = w[hi + 1] if hi < len(w) - 1 else -1.0
+        if left >= right:
+            lo, mass = lo - 1, mass + left
+        else:
+            hi, mass = hi + 1, mass + right
+    start, end = offsets[lo][0], offsets[hi][1]
+    return FlagRead(start, end, text[start:end], mass)
 
 
 def _layout_item(q: Question):

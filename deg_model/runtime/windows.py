@@ -268,7 +268,8 @@ def _certainty(o: FieldOutcome) -> float:
 def merge_leaf(outcomes: list[tuple[Window, FieldOutcome]]) -> FieldOutcome:
     """One leaf's outcome from its windows' outcomes (module docstring: Merging)."""
     if outcomes[0][1].mode.startswith("decide."):
-        return max(outcomes, key=lambda wo: (_certainty(wo[1]), -wo[0].index))[1]
+        w, best = max(outcomes, key=lambda wo: (_certainty(wo[1]), -wo[0].index))
+        return best if best.explain is None else dataclasses.replace(best, explain=shift_spans(best.explain, w.char0))
     found = [(w, o) for w, o in outcomes if o.found]
     pool = found or outcomes
     w, best = max(pool, key=lambda wo: (wo[1].confidence, -wo[0].index))

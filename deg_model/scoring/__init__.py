@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from .compose import (ExtractScores, decide_scores, decide_terms, extract_outcome, extract_scores, score_leaf,
                       score_round)
-from .evidence import DecideEvidence, ExtractEvidence, LeafEvidence, PriorSpan, SpanEvidence, as_read
+from .evidence import DecideEvidence, ExtractEvidence, FlagRead, LeafEvidence, PriorSpan, SpanEvidence, as_read
 from .explain import shift_spans
 from .settings import LEGACY_BUFFERS, PRIOR_KINDS, Mix, ScoringSettings
 
-__all__ = ["DecideEvidence", "ExtractEvidence", "ExtractScores", "LEGACY_BUFFERS", "LeafEvidence", "Mix",
+__all__ = ["DecideEvidence", "ExtractEvidence", "ExtractScores", "FlagRead", "LEGACY_BUFFERS", "LeafEvidence", "Mix",
            "PRIOR_KINDS", "PriorSpan", "ScoringSettings", "SpanEvidence", "decide_scores", "decide_terms",
            "as_read", "extract_outcome", "extract_scores", "score_leaf", "score_round", "shift_spans"]

@@ -62,7 +62,7 @@ def score_leaf(settings: ScoringSettings, leaf: LeafEvidence, options: FillOptio
         else:
             out = noul_outcome(field, leaf.pointer, float(probs[0]))
         if explain:
-            out = _with(out, explain_decide(field, out, parts, total, probs))
+            out = _with(out, explain_decide(field, out, parts, total, probs, ev.read))
         return out
     return extract_outcome(settings, leaf, extract_scores(settings, ev), options,
                            default_null_margin=default_null_margin)

@@ -12,7 +12,7 @@ import torch
 
 from deg.plan import FieldPlan
 
-__all__ = ["DecideEvidence", "ExtractEvidence", "LeafEvidence", "PriorSpan", "SpanEvidence", "Tokens", "as_read"]
+__all__ = ["DecideEvidence", "ExtractEvidence", "FlagRead", "LeafEvidence", "PriorSpan", "SpanEvidence", "Tokens", "as_read"]
 
 
 class Tokens(Protocol):
@@ -39,6 +39,16 @@ class SpanEvidence:
 
 
 @dataclass(frozen=True)
+class FlagRead:
+    """The context a true/false head's flag reader weighed most: code points [start, end) of
+    the whole context (a window's shifted when windows merge), their text, their share of its weight."""
+    start: int
+    end: int
+    text: str
+    weight: float
+
+
+@dataclass(frozen=True)
 class DecideEvidence:
     """A decide leaf (choice / score / noul) over its n outcomes in head order."""
     kind: str
@@ -46,6 +56,7 @@ class DecideEvidence:
     prior: torch.Tensor | None = None     # [n] the LM prior's option log-probabilities (None: no prior rows)
     verbatim: torch.Tensor | None = None  # [n] 1.0 where a choice's option is stated word for word
     cell: torch.Tensor | None = None      # [n] what a table row's own cell says of a score / true-false leaf
+    read: "FlagRead | None" = None        # true/false: what its flag reader weighed most
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ score term's contribution to both.
      "terms": [{"name": "head", "winner": -0.41, "runner_up": -2.3}, ...]}
 
 A decide outcome reads `{"value", "score", "probability"}` (the score is the composed logit
-the softmax reads); an extract span `{"span", "text", "score"}` (its composed log-score; the
+the softmax reads); a true/false leaf whose head has a flag reader also says what it read,
+`"read": {"span", "text", "weight"}`: the fewest context tokens around the one the reader weighs
+most that hold half its weight (`runtime.decide`), and the share they hold; an extract span `{"span", "text", "score"}` (its composed log-score; the
 winner also its `value`), the null `{"value": null, "null": true, "score"}` (the null's score
 plus the margin a span has to beat). The runner-up is the best other outcome by score (for an
 extract: another span, or the null unless the leaf forbids it). Contributions add up to the
@@ -39,7 +41,9 @@ def _labels(field) -> list:
     return [True, False]
 
 
-def explain_decide(field, outcome: FieldOutcome, parts, total: torch.Tensor, probs: list[float]) -> dict[str, Any]:
+def explain_decide(field, outcome: FieldOutcome, parts, total: torch.Tensor, probs: list[float],
+                   read=None) -> dict[str, Any]:
+    """`read`: the leaf's `evidence.FlagRead`, None when its head has no flag reader."""
     labels = _labels(field)
     win = (0 if outcome.value else 1) if field.mode == "decide.noul" else first_argmax(probs)
     others = [k for k in range(len(probs)) if k != win]
@@ -48,9 +52,12 @@ def explain_decide(field, outcome: FieldOutcome, parts, total: torch.Tensor, pro
     def entry(k):
         return None if k is None else {"value": labels[k], "score": _num(total[k]), "probability": _num(probs[k])}
 
-    return {"winner": entry(win), "runner_up": entry(run),
-            "terms": [{"name": p.name, "winner": _num(p.values[win]),
-                       "runner_up": None if run is None else _num(p.values[run])} for p in parts]}
+    out = {"winner": entry(win), "runner_up": entry(run),
+           "terms": [{"name": p.name, "winner": _num(p.values[win]),
+                      "runner_up": None if run is None else _num(p.values[run])} for p in parts]}
+    if read is not None:
+        out["read"] = {"span": [read.start, read.end], "text": read.text, "weight": _num(read.weight)}
+    return out
 
 
 def explain_extract(field, outcome: FieldOutcome, ev, scores, margin: float) -> dict[str, Any]:
@@ -117,7 +124,7 @@ def shift_spans(explain: dict[str, Any] | None, offset: int) -> dict[str, Any] |
     if explain is None or offset == 0:
         return explain
     out = dict(explain)
-    for key in ("winner", "runner_up"):
+    for key in ("winner", "runner_up", "read"):
         entry = explain.get(key)
         if entry is not None and "span" in entry:
             out[key] = {**entry, "span": [entry["span"][0] + offset, entry["span"][1] + offset]}

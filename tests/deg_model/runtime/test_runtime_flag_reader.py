@@ -1,11 +1,14 @@
 """The true/false head's flag reader as served, on the tiny random llama: a trained reader moves
 the true/false logits and nothing else; silent, the runtime skips it and answers as a head set
-saved without it; its answers do not depend on the other fields asked; a kept trunk counts it."""
+saved without it; its answers do not depend on the other fields asked; a kept trunk counts it;
+`options.explain` says what it read, in the whole context's code points on the windowed path too."""
 from __future__ import annotations
 
+import pytest
 import torch
 
-from deg import compile_schema
+from deg import compile_schema, render_context
+from deg.request import FillOptions
 from deg_model.runtime import Observer
 from deg_model.runtime.trunk import read_trunk
 from deg_model.runtime.trunk_cache import trunk_bytes
@@ -59,3 +62,35 @@ def test_a_kept_trunk_counts_the_readers_tensors(tiny_backbone):
     assert quiet.reader is None and loud.reader is not None
     assert loud.reader.values.shape == (len(trunk.context_index), read.heads.dim)
     assert trunk_bytes(state, loud) - trunk_bytes(state, quiet) == sum(t.untyped_storage().nbytes() for t in loud.reader)
+
+
+def test_flag_read_grows_from_the_heaviest_token_until_it_holds_half_the_weight():
+    from deg_model.runtime.decide import flag_read
+    offsets = [(0, 4), (4, 8), (8, 12), (12, 16), (16, 20)]
+    text = "aaaabbbbccccddddeeee"
+    got = flag_read(torch.tensor([0.05, 0.1, 0.3, 0.25, 0.3]), offsets, text)
+    # ties go to the earliest token; then the heavier neighbour, 0.25 on the right
+    assert (got.start, got.end, got.text) == (8, 16, "ccccdddd") and got.weight == pytest.approx(0.55)
+    alone = flag_read(torch.tensor([0.0, 0.9, 0.1]), offsets[:3], text)
+    assert (alone.start, alone.end, alone.weight) == (4, 8, pytest.approx(0.9))
+
+
+@pytest.mark.parametrize("windowed", [False, True])
+def test_explain_says_what_a_trained_reader_read(tiny_backbone, windowed):
+    rt = reading(make_runtime(tiny_backbone, anchor_bias=0.0))
+    context = CONTEXT
+    if windowed:
+        rt.windowing = type(rt.windowing)(rt.windowing.max_context_tokens, 64, None)
+        context = render_context(CONTEXT + "\n" + "Routine notes about parking and lunch menus. " * 12 + "\n" + CONTEXT)
+    plan = compile_schema(SCHEMA)
+    told = {f.pointer: f for f in rt.fill(context, plan, FillOptions(explain=True)).fields}
+    read = told["/urgent"].explain["read"]
+    a, b = read["span"]
+    assert 0 <= a < b <= len(context) and read["text"] == context[a:b] and read["text"].strip()
+    assert 0.0 < read["weight"] <= 1.0
+    assert all("read" not in f.explain for p, f in told.items() if p != "/urgent" and f.explain is not None)
+    quiet = make_runtime(tiny_backbone, anchor_bias=0.0)
+    if windowed:
+        quiet.windowing = rt.windowing
+    assert "read" not in {f.pointer: f for f in quiet.fill(context, plan, FillOptions(explain=True)).fields}[
+        "/urgent"].explain
