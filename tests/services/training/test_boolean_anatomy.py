@@ -37,3 +37,18 @@ def test_domains_come_from_uids_and_every_true_false_question_is_counted():
         right = sum((float(torch.softmax(raw_logits(heads, q, record_context(heads, rec)), -1)[0]) > 0.5)
                     == (q.target == 0) for rec, q in nouls)
     assert out["accuracy"] == round(right / 6, 4)
+
+
+def test_the_pointer_is_scored_on_the_decide_questions_whose_evidence_is_named():
+    from services.training.booleans import pointer_hit
+    p = torch.tensor([0.1, 0.6, 0.2, 0.1])
+    assert pointer_hit(p, 1, 2) == (True, pytest.approx(0.8)) and pointer_hit(p, 2, 3) == (False, pytest.approx(0.3))
+    heads = fresh_heads(H, seed=4)
+    records = synthetic_records(4, seed=1)
+    assert boolean_anatomy(heads, records)["pointer"] == {"questions": 0}
+    for rec in records:
+        for q in rec.questions:
+            if q.kind in ("choice", "noul"):
+                q.evidence = (2, 3)
+    pointer = boolean_anatomy(heads, records)["pointer"]
+    assert pointer["questions"] == 8 and 0.0 < pointer["weight_on_evidence"] < 1.0
