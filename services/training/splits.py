@@ -1,6 +1,6 @@
 """A datagen file split into one file per split, as every training recipe reads them.
 
-`write_splits(records, out, splits, short, max_chars, windows, views, views_seed, layouts)`: for each
+`write_splits(records, out, splits, short, max_chars, windows, views, views_seed, layouts, flags)`: for each
 split of `splits`, `<out>/<split>.jsonl` holds that split's records in file order. Splits named
 in `short` keep only records whose context is under `max_chars` code points (feature caching
 costs CPU time per context token); with `windows`, the train split instead keeps every record,
@@ -8,7 +8,9 @@ the longer ones as windows of their context (`long_records.window_records`, 600 
 overlap). With `views`, each kept train record is followed by that many schema views of it
 (`schema_views.with_views`, seeded by `views_seed`): the same gold under re-keyed schemas; with
 `layouts` > 0, each view's arrays are also laid out again in its context with that probability
-each (`layout_views.layout_view`), so one record is read in its own layout and in others.
+each (`layout_views.layout_view`), so one record is read in its own layout and in others; with
+`flags` > 0, each view's top-level choices are also asked as true/false questions with that
+probability each (`option_flags.option_flags`).
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from typing import Iterable
 
 from services.training.layout_views import layout_view
 from services.training.long_records import window_records
+from services.training.option_flags import option_flags
 from services.training.schema_views import with_views
 
 WINDOW_OVERLAP = 600
@@ -25,12 +28,15 @@ WINDOW_OVERLAP = 600
 
 def write_splits(records: Path, out: Path, splits: Iterable[str], short: Iterable[str] = ("train",),
                  max_chars: int = 8000, windows: bool = False, views: int = 0,
-                 views_seed: int = 0, layouts: float = 0.0) -> dict[str, int]:
+                 views_seed: int = 0, layouts: float = 0.0, flags: float = 0.0) -> dict[str, int]:
     """Write the split files; returns how many records each holds."""
-    if not 0.0 <= layouts <= 1.0:
-        raise ValueError(f"layouts is a probability, got {layouts}")
+    for name, p in (("layouts", layouts), ("flags", flags)):
+        if not 0.0 <= p <= 1.0:
+            raise ValueError(f"{name} is a probability, got {p}")
     if layouts > 0 and not views:
         raise ValueError("layouts lays out the schema views again: it needs views >= 1")
+    if flags > 0 and not views:
+        raise ValueError("flags asks the schema views' choices again: it needs views >= 1")
     recs = [json.loads(line) for line in Path(records).read_text(encoding="utf-8").splitlines() if line.strip()]
     short, counts = set(short), {}
     Path(out).mkdir(parents=True, exist_ok=True)
@@ -44,6 +50,8 @@ def write_splits(records: Path, out: Path, splits: Iterable[str], short: Iterabl
             keep = list(with_views(keep, views, views_seed))
             if layouts > 0:
                 keep = [layout_view(r, views_seed, 0, layouts) if "~v" in r["uid"] else r for r in keep]
+            if flags > 0:
+                keep = [option_flags(r, views_seed, flags) if "~v" in r["uid"] else r for r in keep]
         with open(Path(out) / f"{split}.jsonl", "w", encoding="utf-8") as fh:
             for r in keep:
                 fh.write(json.dumps(r, ensure_ascii=False) + "\n")
