@@ -10,7 +10,9 @@
 #      the longer ones as windows of their context (`long_records.window_records`); with VIEWS=K each
 #      train record is followed by K schema views of it (keys renamed, a title or description dropped,
 #      properties shuffled: `schema_views`), and with LAYOUTS=P each view's arrays laid out again
-#      in its context with probability P (bullets, blank lines, one line: `layout_views`), for a new OUT;
+#      in its context with probability P (bullets, blank lines, one line: `layout_views`), and with
+#      FLAGS=P each view's top-level choices asked again as true/false fields with probability P
+#      (`option_flags`), for a new OUT;
 #   2. the held-out validation domains' features (VAL records of val_heldout): the loss logged at
 #      every checkpoint (`<OUT>/train/log.jsonl`, with tokens/s and every loss term);
 #   3. one run: heads warm-started from the shipped checkpoint's, adapters (decide, extract,
@@ -44,6 +46,7 @@ WINDOWS=${WINDOWS:-0}   # 1: long train records as windows (services/training/lo
 CONTEXT=${CONTEXT:-hidden+embed}  # the heads' context features; hidden+embed+next: also the next token's (a new OUT)
 VIEWS=${VIEWS:-0}       # K: each train record followed by K schema views of it (services/training/schema_views.py), a new run's data
 LAYOUTS=${LAYOUTS:-0}   # P: in each view, each array's items laid out again with probability P (services/training/layout_views.py), a new run's data
+FLAGS=${FLAGS:-0}       # P: in each view, each top-level choice asked again as a true/false field with probability P (services/training/option_flags.py), a new run's data
 MARKS=${MARKS:-0}       # weight of the marks term (the anchor head's mark count against the item count), a new run's objective
 EVIDENCE=${EVIDENCE:-0} # weight of the evidence term (the flag reader's pointer against decided fields' evidence), a new run's objective
 BALANCE=${BALANCE:-0}   # 1: true/false questions weighted by the inverse of their answer's rate in their field, a new run's objective
@@ -51,6 +54,7 @@ LR=${LR:-3e-4}          # heads' peak learning rate (a continuation from a carri
 LORA_LR=${LORA_LR:-5e-4}  # adapters' peak learning rate
 export OMP_NUM_THREADS=$THREADS
 [ "$LAYOUTS" = 0 ] || [ "$VIEWS" != 0 ] || { echo "adapted.sh: LAYOUTS lays out the schema views again; set VIEWS too" >&2; exit 2; }
+[ "$FLAGS" = 0 ] || [ "$VIEWS" != 0 ] || { echo "adapted.sh: FLAGS asks the schema views' choices again; set VIEWS too" >&2; exit 2; }
 mkdir -p "$OUT/train"
 if ! ls -d "$OUT"/train/step-* >/dev/null 2>&1 && ls -d "$CARRY"/step-* >/dev/null 2>&1; then
     cp -r "$(ls -d "$CARRY"/step-* | tail -n 1)" "$OUT/train/"
@@ -59,7 +63,7 @@ fi
 
 [ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n $N --out "$OUT/records.jsonl" --no-progress
 $PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --max-chars $MAXCHARS \
-    $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED --layouts "$LAYOUTS")
+    $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED --layouts "$LAYOUTS" --option-flags "$FLAGS")
 FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32 --seed 0"
 [ -s "$OUT/features/val_heldout/index.json" ] || $PY -m services.training features --records "$OUT/val_heldout.jsonl" \
     --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT

@@ -8,6 +8,8 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[3]
 CARRY = REPO / "services" / "training" / "recipes" / "carry.sh"
 
@@ -76,15 +78,17 @@ def test_schema_views_reach_the_split_step_only_when_asked(tmp_path):
 
 def test_layout_views_reach_the_split_step_with_the_schema_views(tmp_path):
     (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2", LAYOUTS="0.5") if " splits " in line]
-    assert splits.endswith("--views 2 --views-seed 21 --layouts 0.5")
+    assert splits.endswith("--views 2 --views-seed 21 --layouts 0.5 --option-flags 0")
     (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2") if " splits " in line]
-    assert splits.endswith("--layouts 0")
+    assert splits.endswith("--layouts 0 --option-flags 0")
+    (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2", FLAGS="1") if " splits " in line]
+    assert splits.endswith("--layouts 0 --option-flags 1")
 
 
-
-def test_layouts_without_views_is_refused(tmp_path):
+@pytest.mark.parametrize("name", ["LAYOUTS", "FLAGS"])
+def test_layouts_or_flags_without_views_is_refused(tmp_path, name):
     done = subprocess.run(["bash", str(REPO / "services" / "training" / "recipes" / "adapted.sh"), "5"],
-                          env={**os.environ, "PY": "echo", "OUT": str(tmp_path / "out"), "LAYOUTS": "0.5",
+                          env={**os.environ, "PY": "echo", "OUT": str(tmp_path / "out"), name: "0.5",
                                "CARRY": str(tmp_path / "nothing-carried")},
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "set VIEWS too" in done.stderr
