@@ -218,8 +218,7 @@ class Heads(nn.Module):
         l = self.noul(a).squeeze(-1)
         if reader is None or reader.values.shape[0] == 0:
             return l
-        p = torch.softmax(self.evidence_scores(a, reader), 0)                      # [T]
-        read = p @ reader.values                                                     # [d]
+        read = self.evidence_weights(a, reader) @ reader.values                    # [d]
         return l + (read * self.flag_query(a)).sum() * self.evidence.scale
 
     def reader_keys(self, c: torch.Tensor) -> "ReaderKeys":
@@ -229,6 +228,10 @@ class Heads(nn.Module):
     def evidence_scores(self, a: torch.Tensor, reader: "ReaderKeys") -> torch.Tensor:
         """Where the evidence of the question at `a` is: [T] logits over the context tokens."""
         return (reader.keys @ self.evidence.q(a)) * self.evidence.scale + reader.u
+
+    def evidence_weights(self, a: torch.Tensor, reader: "ReaderKeys") -> torch.Tensor:
+        """What the flag reader weighs each context token by: [T], summing to 1."""
+        return torch.softmax(self.evidence_scores(a, reader), 0)
 
     # -- extract ---------------------------------------------------------------------
     def span_logits(

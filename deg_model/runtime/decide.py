@@ -102,7 +102,7 @@ class LeafReader:
                 cell = cell_decision(f, kind, own, width)
         read = None
         if kind == "noul" and trunk.reader is not None and len(trunk.tokens):
-            read = flag_read(torch.softmax(heads.evidence_scores(a, trunk.reader), 0), trunk.tokens.offsets, trunk.text)
+            read = flag_read(heads.evidence_weights(a, trunk.reader), trunk.tokens.offsets, trunk.text)
         return DecideEvidence(kind, logits, lm, verbatim, cell, read)
 
     def _extract(self, q: Question, answer: Answer, trunk, heads_out) -> ExtractEvidence:
