@@ -61,9 +61,11 @@ def load_runtime(checkpoint=None, *, backbone: str | None = None, seed: int = 0,
     if checkpoint is not None and not isinstance(checkpoint, (str, Path)):
         service, checkpoint = checkpoint, getattr(checkpoint, "checkpoint", None) or None
     choice = choose_device(getattr(service, "device", "cpu"))
+    # Always set, even to torch's own default: only an explicit count pins MKL's thread count and
+    # turns off its dynamic adjustment, which can pick another GEMM split from one call to the
+    # next under load (oneMKL's reproducibility conditions) and so change a fill's bits.
     threads = int(getattr(service, "runtime_threads", 0) or 0)
-    if threads:
-        torch.set_num_threads(threads)
+    torch.set_num_threads(threads or torch.get_num_threads())
     log.info("serving on %s", choice.describe())
     cache_bytes = int(getattr(service, "trunk_cache_bytes", 0) or 0)
     settings = ModelSettings.from_env()
