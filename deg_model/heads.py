@@ -4,7 +4,10 @@ Notation: `a` = hidden state at a fork's `ANSWER:` token, `o_i` = hidden state a
 of option line `i`, `c_t` = trunk hidden state at context token `t`.
 
 - choice / score: pointer heads `q(a) . k(o_i) / sqrt(d) + u . o_i`, softmax over options;
-  the option is text in the fork, so any enum works zero-shot.
+  the option is text in the fork, so any enum works zero-shot. The option reader adds
+  `(softmax(z) @ W(c)) . (P o_i + p) / sqrt(d)`: what the tokens the evidence pointer (below)
+  points at say, against each option ("Rating: 2/5" against the options 1..5). `W` starts at
+  zero, like the flag reader's `V`, and a head set saved without it loads silent.
 - noul: `w . a + b + read(a, c)` -> logits `[l, 0]` = `[true, false]`. `read` is the flag
   reader: an evidence pointer `z_t = qv(a) . kv(c_t) / sqrt(d) + uv . c_t` over the context
   tokens (trained toward the sentence a decided field's answer rests on, when training data
@@ -57,10 +60,11 @@ MAX_COUNT = 64
 HEAD_KINDS = ("choice", "score", "noul", "extract", "count", "anchor")
 CONTEXT_MODES = {"hidden": 1, "hidden+embed": 2, "hidden+embed+next": 3}  # mode -> context width in hidden sizes
 CONTEXT_KEYS = ("ks.weight", "ke.weight", "anchor.k.weight", "anchor.u.weight", "anchor_echo.weight",
-                "evidence.k.weight", "evidence.u.weight", "flag_value.weight")  # read c_t
+                "evidence.k.weight", "evidence.u.weight", "flag_value.weight", "option_value.weight")  # read c_t
 ECHO_KEYS = ("anchor_echo.weight", "anchor_echo_weight")    # the siblings' echo, absent from older head sets
 READER_KEYS = ("evidence.q.weight", "evidence.k.weight", "evidence.u.weight", "flag_query.weight",
                "flag_query.bias", "flag_value.weight")                          # the flag reader, absent from older head sets
+OPTION_KEYS = ("option_query.weight", "option_query.bias", "option_value.weight")  # the option reader, likewise
 # Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 
@@ -82,6 +86,7 @@ class ReaderKeys(NamedTuple):
     keys: torch.Tensor        # [T, d] evidence pointer keys
     u: torch.Tensor           # [T] evidence pointer's per-token term
     values: torch.Tensor      # [T, d] what a token says, read where the pointer points
+    options: torch.Tensor | None = None   # [T, d] what a token says of options; None: no option reader
 
 
 class PointerHead(nn.Module):
@@ -133,6 +138,10 @@ class Heads(nn.Module):
         self.flag_query = nn.Linear(hidden, dim)     # its bias: what a token says whatever the question
         self.flag_value = nn.Linear(ctx_in, dim, bias=False)
         nn.init.zeros_(self.flag_value.weight)
+        # the option reader, created last for the same reason; silent until trained
+        self.option_query = nn.Linear(hidden, dim)   # reads an option's row, o_i
+        self.option_value = nn.Linear(ctx_in, dim, bias=False)
+        nn.init.zeros_(self.option_value.weight)
 
     @staticmethod
     def context_of(tensors: dict[str, torch.Tensor], hidden: int) -> str:
@@ -165,6 +174,8 @@ class Heads(nn.Module):
             tensors.update({name: self.state_dict()[name] for name in ECHO_KEYS})
         if not start.has_reader():     # likewise an untrained flag reader (its value vectors at zero)
             tensors.update({name: self.state_dict()[name] for name in READER_KEYS})
+        if not start.has_option_reader():
+            tensors.update({name: self.state_dict()[name] for name in OPTION_KEYS})
         width = self.hidden * CONTEXT_MODES[self.context]
         for name in CONTEXT_KEYS:
             have = tensors[name]
@@ -182,16 +193,26 @@ class Heads(nn.Module):
         head set saved without it loads with zeros, `completed`); the runtime skips a silent one."""
         return bool(self.flag_value.weight.detach().any())
 
+    def has_option_reader(self) -> bool:
+        """Whether the option reader says anything (as `has_reader`, for choices and scores)."""
+        return bool(self.option_value.weight.detach().any())
+
+    def reads_context(self) -> bool:
+        """Whether a trunk needs the readers' context side (`reader_keys`) for these heads."""
+        return self.has_reader() or self.has_option_reader()
+
     @staticmethod
     def completed(tensors: dict[str, torch.Tensor], hidden: int, dim: int) -> dict[str, torch.Tensor]:
-        """A saved head set from before the siblings' echo or the flag reader, completed with
-        silent ones (zeros)."""
+        """A saved head set from before the siblings' echo or the flag or option reader,
+        completed with silent ones (zeros)."""
         width = int(tensors["anchor.k.weight"].shape[1]) if "anchor.k.weight" in tensors else hidden
         shapes = {"anchor_echo.weight": (dim, width), "anchor_echo_weight": (),
                   "evidence.q.weight": (dim, hidden), "evidence.k.weight": (dim, width),
-                  "evidence.u.weight": (1, width), "flag_query.weight": (dim, hidden), "flag_query.bias": (dim,), "flag_value.weight": (dim, width)}
+                  "evidence.u.weight": (1, width), "flag_query.weight": (dim, hidden), "flag_query.bias": (dim,),
+                  "flag_value.weight": (dim, width), "option_query.weight": (dim, hidden), "option_query.bias": (dim,),
+                  "option_value.weight": (dim, width)}
         out = dict(tensors)
-        for keys in (ECHO_KEYS, READER_KEYS):
+        for keys in (ECHO_KEYS, READER_KEYS, OPTION_KEYS):
             if not all(name in tensors for name in keys):
                 out.update({name: torch.zeros(shapes[name]) for name in keys})
         return out
@@ -201,11 +222,21 @@ class Heads(nn.Module):
         return self.temperatures[HEAD_KINDS.index(kind)]
 
     # -- decide ----------------------------------------------------------------------
-    def choice_logits(self, a: torch.Tensor, o: torch.Tensor) -> torch.Tensor:
-        return self.choice(a, o) / self.temperature("choice")
+    def choice_logits(self, a: torch.Tensor, o: torch.Tensor, reader: "ReaderKeys | None" = None) -> torch.Tensor:
+        return self.option_scores(self.choice, a, o, reader) / self.temperature("choice")
 
-    def score_logits(self, a: torch.Tensor, o: torch.Tensor) -> torch.Tensor:
-        return self.score(a, o) / self.temperature("score")
+    def score_logits(self, a: torch.Tensor, o: torch.Tensor, reader: "ReaderKeys | None" = None) -> torch.Tensor:
+        return self.option_scores(self.score, a, o, reader) / self.temperature("score")
+
+    def option_scores(self, head: PointerHead, a: torch.Tensor, o: torch.Tensor,
+                      reader: "ReaderKeys | None") -> torch.Tensor:
+        """A choice or score head's option logits before the temperature (what training reads):
+        a [H], o [n, H] -> [n], with the option reader's read when `reader` has its side."""
+        l = head(a, o)
+        if reader is None or reader.options is None or reader.options.shape[0] == 0:
+            return l
+        read = self.evidence_weights(a, reader) @ reader.options                   # [d]
+        return l + (self.option_query(o) @ read) * self.evidence.scale
 
     def noul_logits(self, a: torch.Tensor, reader: "ReaderKeys | None" = None) -> torch.Tensor:
         """[2] = [true, false]; the false logit is pinned at 0. `reader`: the context side of
@@ -221,9 +252,13 @@ class Heads(nn.Module):
         read = self.evidence_weights(a, reader) @ reader.values                    # [d]
         return l + (read * self.flag_query(a)).sum() * self.evidence.scale
 
-    def reader_keys(self, c: torch.Tensor) -> "ReaderKeys":
-        """The flag reader's context side, once per trunk: c [T, C] -> keys [T, d], u [T], values [T, d]."""
-        return ReaderKeys(self.evidence.k(c), self.evidence.u(c).squeeze(-1), self.flag_value(c))
+    def reader_keys(self, c: torch.Tensor, options: bool | None = None) -> "ReaderKeys":
+        """The readers' context side, once per trunk: c [T, C] -> keys [T, d], u [T], values
+        [T, d], options [T, d]. `options`: whether to compute the option reader's side (None:
+        when it is trained; training asks for it always, so a fresh one learns)."""
+        want = self.has_option_reader() if options is None else options
+        return ReaderKeys(self.evidence.k(c), self.evidence.u(c).squeeze(-1), self.flag_value(c),
+                          self.option_value(c) if want else None)
 
     def evidence_scores(self, a: torch.Tensor, reader: "ReaderKeys") -> torch.Tensor:
         """Where the evidence of the question at `a` is: [T] logits over the context tokens."""

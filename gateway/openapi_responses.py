@@ -57,10 +57,10 @@ EXPLAIN = closed(["winner", "runner_up", "terms"], {
     "read": closed(["span", "text", "weight"], {
         "span": {"type": "array", "items": COUNT, "minItems": 2, "maxItems": 2}, "text": STRING,
         "weight": PROBABILITY},
-        description="a true/false field whose head has a flag reader: the fewest context characters around the "
+        description="a decided field whose head reads the context (a flag or option reader): the fewest context characters around the "
                     "token it weighed most that hold half its weight, and the share they hold"),
 }, description="why the field got its value (only with options.explain): the winning outcome, the runner-up and "
-               "each score term's part in both; a true/false field also what its flag reader read")
+               "each score term's part in both; a decided field whose head reads the context also what it read")
 FIELD_META = {
     "type": "object", "required": ["mode"],
     "description": "how the field was filled: its mode and, by mode, probability, confidence, probabilities, "

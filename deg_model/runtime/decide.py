@@ -79,7 +79,8 @@ class LeafReader:
 
     def _decide(self, q: Question, answer: Answer, trunk, heads_out) -> DecideEvidence:
         heads, f, a, o, kind = self.heads, q.field, answer.a, answer.o, q.head
-        logits = {"choice": lambda: heads.choice_logits(a, o), "score": lambda: heads.score_logits(a, o),
+        logits = {"choice": lambda: heads.choice_logits(a, o, trunk.reader),
+                  "score": lambda: heads.score_logits(a, o, trunk.reader),
                   "noul": lambda: heads.noul_logits(a, trunk.reader)}[kind]()
         record(heads_out, f"{q.kind}:{q.pointer}", logits)
         lm = None
@@ -101,7 +102,7 @@ class LeafReader:
             if own is not None:
                 cell = cell_decision(f, kind, own, width)
         read = None
-        if kind == "noul" and trunk.reader is not None and len(trunk.tokens):
+        if _reads(heads, kind) and trunk.reader is not None and len(trunk.tokens):
             read = flag_read(heads.evidence_weights(a, trunk.reader), trunk.tokens.offsets, trunk.text)
         return DecideEvidence(kind, logits, lm, verbatim, cell, read)
 
@@ -123,6 +124,11 @@ class LeafReader:
         kind = _CANDIDATE_KIND.get(f.mode) or _CANDIDATE_KIND.get(f.format or "")
         candidates = self.candidates(kind, trunk.text) if kind is not None else None
         return ExtractEvidence(start, end, trunk.text, trunk.tokens, prior, spans, row, candidates)
+
+
+def _reads(heads, kind: str) -> bool:
+    """Whether a decide head of `kind` reads the context (its reader is trained)."""
+    return heads.has_reader() if kind == "noul" else heads.has_option_reader()
 
 
 READ_SHARE = 0.5      # an explained read: the fewest tokens around the surest one holding this share

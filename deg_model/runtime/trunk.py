@@ -31,7 +31,7 @@ class TrunkView:
     anchor_keys: torch.Tensor     # [Tc, d]
     anchor_u: torch.Tensor        # [Tc]
     anchor_echo: torch.Tensor     # [Tc, d]
-    reader: ReaderKeys | None     # the flag reader's context side; None when the heads have none
+    reader: ReaderKeys | None     # the flag and option readers' context side; None when the heads have neither
     context_ids: torch.Tensor     # [Tc] token ids of the context (what the LM prior copies)
     memo: dict = field(default_factory=dict)   # per-trunk values computed on first use (copy sites)
 
@@ -46,6 +46,6 @@ def read_trunk(backbone: Backbone, heads: Heads, trunk: Trunk, state: State) -> 
     return TrunkView(
         ids_len=int(trunk.ids.shape[0]), text=trunk.context, tokens=TokenMap(offsets), ctx=ctx,
         span_keys=heads.span_keys(ctx), anchor_keys=heads.anchor.k(ctx), anchor_u=heads.anchor.u(ctx).squeeze(-1),
-        anchor_echo=heads.anchor_echo(ctx), reader=heads.reader_keys(ctx) if heads.has_reader() else None,
+        anchor_echo=heads.anchor_echo(ctx), reader=heads.reader_keys(ctx) if heads.reads_context() else None,
         context_ids=trunk.ids[trunk.context_index],
     )

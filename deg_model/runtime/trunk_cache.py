@@ -66,7 +66,7 @@ def _view_tensors(view) -> Iterable[torch.Tensor]:
     yield view.anchor_u
     yield view.anchor_echo
     if view.reader is not None:
-        yield from view.reader
+        yield from (t for t in view.reader if t is not None)
     yield view.context_ids
 
 

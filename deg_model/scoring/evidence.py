@@ -40,7 +40,7 @@ class SpanEvidence:
 
 @dataclass(frozen=True)
 class FlagRead:
-    """The context a true/false head's flag reader weighed most: code points [start, end) of
+    """The context a decide head's reader (flag or option) weighed most: code points [start, end) of
     the whole context (a window's shifted when windows merge), their text, their share of its weight."""
     start: int
     end: int
@@ -56,7 +56,7 @@ class DecideEvidence:
     prior: torch.Tensor | None = None     # [n] the LM prior's option log-probabilities (None: no prior rows)
     verbatim: torch.Tensor | None = None  # [n] 1.0 where a choice's option is stated word for word
     cell: torch.Tensor | None = None      # [n] what a table row's own cell says of a score / true-false leaf
-    read: "FlagRead | None" = None        # true/false: what its flag reader weighed most
+    read: "FlagRead | None" = None        # what its flag or option reader weighed most
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ score term's contribution to both.
      "terms": [{"name": "head", "winner": -0.41, "runner_up": -2.3}, ...]}
 
 A decide outcome reads `{"value", "score", "probability"}` (the score is the composed logit
-the softmax reads); a true/false leaf whose head has a flag reader also says what it read,
+the softmax reads); a decided leaf whose head reads the context (a trained flag or option reader) also says what it read,
 `"read": {"span", "text", "weight"}`: the fewest context tokens around the one the reader weighs
 most that hold half its weight (`runtime.decide`), and the share they hold; an extract span `{"span", "text", "score"}` (its composed log-score; the
 winner also its `value`), the null `{"value": null, "null": true, "score"}` (the null's score
@@ -43,7 +43,7 @@ def _labels(field) -> list:
 
 def explain_decide(field, outcome: FieldOutcome, parts, total: torch.Tensor, probs: list[float],
                    read=None) -> dict[str, Any]:
-    """`read`: the leaf's `evidence.FlagRead`, None when its head has no flag reader."""
+    """`read`: the leaf's `evidence.FlagRead`, None when its head reads no context."""
     labels = _labels(field)
     win = (0 if outcome.value else 1) if field.mode == "decide.noul" else first_argmax(probs)
     others = [k for k in range(len(probs)) if k != win]

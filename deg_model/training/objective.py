@@ -53,12 +53,11 @@ def raw_logits(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None, r
     choice/score [n], noul [2], count [MAX_COUNT+1], anchor [R] (region), extract
     (start [T+1], end [T+1]).
     """
-    if q.kind == "choice":
-        return heads.choice(q.a, q.o)
-    if q.kind == "score":
-        return heads.score(q.a, q.o)
+    if q.kind in ("choice", "score"):
+        reader = reader if reader is not None else heads.reader_keys(ctx, options=True)
+        return heads.option_scores(heads.choice if q.kind == "choice" else heads.score, q.a, q.o, reader)
     if q.kind == "noul":
-        l = heads.noul_score(q.a, reader if reader is not None else heads.reader_keys(ctx))
+        l = heads.noul_score(q.a, reader if reader is not None else heads.reader_keys(ctx, options=True))
         return torch.stack([l, torch.zeros_like(l)])
     if q.kind == "count":
         return heads.count(q.a)
@@ -103,7 +102,7 @@ def question_losses(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.
     for rec in records:
         ctx = record_context(heads, rec, dtype)
         keys = heads.span_keys(ctx) if any(q.kind == "extract" for q in rec.questions) else None
-        reader = heads.reader_keys(ctx) if any(q.kind in DECIDE_KINDS for q in rec.questions) else None
+        reader = heads.reader_keys(ctx, options=True) if any(q.kind in DECIDE_KINDS for q in rec.questions) else None
         for q in rec.questions:
             qd = _as(q, dtype)
             if q.kind == "anchor":

@@ -158,7 +158,7 @@ OFFSET_LR_SCALE = 1000.0
 
 # The flag reader (`Heads.evidence`, `flag_query`, `flag_value`) joins runs that continue warm
 # heads at a continuation's low rate; fresh, it learns at READER_LR_SCALE times the heads' rate.
-READER_PREFIXES = ("evidence.", "flag_query.", "flag_value.")
+READER_PREFIXES = ("evidence.", "flag_query.", "flag_value.", "option_query.", "option_value.")
 READER_LR_SCALE = 3.0
 
 
