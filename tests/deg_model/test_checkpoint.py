@@ -74,9 +74,13 @@ def test_load_runtime_from_path_model_id_and_settings(tmp_path, monkeypatch, mak
     heads = fresh_heads(64, 9)
     save_checkpoint(tmp_path / "home" / "models" / "deg-tiny", config, heads)
     monkeypatch.setenv("DEG_HOME", str(tmp_path / "home"))
+    pinned, pin = [], torch.set_num_threads
+    monkeypatch.setattr(torch, "set_num_threads", lambda n: (pinned.append(n), pin(n)))
     for ref in (str(tmp_path / "home" / "models" / "deg-tiny"), "deg-tiny", _Settings("deg-tiny")):
         rt = load_runtime(ref)
         assert rt.model_id == "deg-tiny" and rt.aliases == ["deg-latest"]
         assert all(torch.equal(v, heads.state_dict()[k]) for k, v in rt.heads.state_dict().items())
+    # the thread count is set explicitly even at torch's default: that is what pins MKL's threads
+    assert pinned == [torch.get_num_threads()] * 3
     with pytest.raises(FileNotFoundError, match="neither a directory nor a model id"):
         load_runtime("deg-missing")
