@@ -94,6 +94,10 @@ class TrainSettings:
     evidence_weight: float = 0.0
     # true/false questions weighted by the inverse of their answer's rate in their training field
     balance_booleans: bool = False
+    # the first N steps only gather AdamW's moments (learning rate 0), then warmup and decay
+    # follow: a run started from carried weights without their optimizer state then takes its
+    # first real steps with moment estimates instead of a blank
+    moment_steps: int = 0
 
     def __post_init__(self):
         problems = []
@@ -105,6 +109,8 @@ class TrainSettings:
             problems.append(f"lr must be > 0, got {self.lr}")
         if self.warmup < 0:
             problems.append(f"warmup must be >= 0, got {self.warmup}")
+        if not 0 <= self.moment_steps < self.steps:
+            problems.append(f"moment_steps must be in [0, steps), got {self.moment_steps}")
         if not 0 <= self.min_lr_fraction <= 1:
             problems.append(f"min_lr_fraction must be in [0, 1], got {self.min_lr_fraction}")
         if self.save_every < 1:
@@ -126,10 +132,14 @@ class TrainSettings:
 
 
 def lr_at(settings: TrainSettings, step: int) -> float:
-    """Learning rate of optimizer step `step` (0-based)."""
+    """Learning rate of optimizer step `step` (0-based): 0 over the moment steps, then a
+    linear warmup and a cosine decay to `min_lr_fraction` over the steps left."""
+    if step < settings.moment_steps:
+        return 0.0
+    step -= settings.moment_steps
     if step < settings.warmup:
         return settings.lr * (step + 1) / settings.warmup
-    span = max(1, settings.steps - settings.warmup)
+    span = max(1, settings.steps - settings.moment_steps - settings.warmup)
     progress = min(1.0, (step - settings.warmup) / span)
     floor = settings.min_lr_fraction
     return settings.lr * (floor + (1 - floor) * 0.5 * (1 + math.cos(math.pi * progress)))

@@ -54,6 +54,24 @@ def test_lr_warms_up_then_decays_by_cosine_to_ten_percent():
     assert all(a >= b for a, b in zip(values, values[1:]))
 
 
+def test_moment_steps_hold_the_weights_while_adam_gathers_its_moments_then_the_schedule_follows(tmp_path):
+    s = TrainSettings(steps=13, warmup=2, lr=1e-3, moment_steps=3, batch_records=3, save_every=3, seed=2)
+    assert [lr_at(s, i) for i in range(3)] == [0.0, 0.0, 0.0]
+    plain = TrainSettings(steps=10, warmup=2, lr=1e-3)
+    assert [lr_at(s, i + 3) for i in range(11)] == [lr_at(plain, i) for i in range(11)]
+    with pytest.raises(ValueError, match="moment_steps"):
+        TrainSettings(steps=3, moment_steps=3)
+    train(s, synthetic_records(), tmp_path)
+    start = fresh_heads(H, seed=s.seed, context=s.context).state_dict()
+    _, held, _ = load_checkpoint(tmp_path / "step-000003")
+    assert all(torch.equal(v, start[k]) for k, v in held.state_dict().items())
+    moments = load_file(str(tmp_path / "step-000003" / "optimizer.safetensors"))
+    assert any(k.endswith("exp_avg_sq") and bool(v.any()) for k, v in moments.items())
+    _, moved, _ = load_checkpoint(tmp_path / "step-000006")
+    assert not all(torch.equal(v, start[k]) for k, v in moved.state_dict().items())
+    assert json.loads((tmp_path / "step-000006" / "trainer.json").read_text())["settings"]["moment_steps"] == 3
+
+
 def test_data_order_is_a_pure_function_of_seed_and_covers_each_epoch():
     first = [batch_indices(5, 7, s, 3) for s in range(7)]
     assert first == [batch_indices(5, 7, s, 3) for s in range(7)]
