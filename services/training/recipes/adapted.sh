@@ -49,6 +49,7 @@ LAYOUTS=${LAYOUTS:-0}   # P: in each view, each array's items laid out again wit
 FLAGS=${FLAGS:-0}       # P: in each view, each top-level choice asked again as a true/false field with probability P (services/training/option_flags.py), a new run's data
 MARKS=${MARKS:-0}       # weight of the marks term (the anchor head's mark count against the item count), a new run's objective
 EVIDENCE=${EVIDENCE:-0} # weight of the evidence term (the flag reader's pointer against decided fields' evidence), a new run's objective
+MOMENTS=${MOMENTS:-0}   # N: the first N steps only gather AdamW's moments (a continuation from a carried step's weights)
 BALANCE=${BALANCE:-0}   # 1: true/false questions weighted by the inverse of their answer's rate in their field, a new run's objective
 LR=${LR:-3e-4}          # heads' peak learning rate (a continuation from a carried step may want less)
 LORA_LR=${LORA_LR:-5e-4}  # adapters' peak learning rate
@@ -70,4 +71,4 @@ FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 3
 $PY -m services.training train --out "$OUT/train" --records "$OUT/train.jsonl" $FEAT --steps "$STEPS" \
     --batch-records 8 --warmup 20 --save-every $SAVE --lr $LR --lora-rank $RANK --lora-alpha $((2 * RANK)) \
     --lora-lr $LORA_LR --init-from "$INIT" --threads $THREADS --val-features "$OUT/features/val_heldout" \
-    --context "$CONTEXT" --marks-weight "$MARKS" --evidence-weight "$EVIDENCE" $([ "$BALANCE" = 1 ] && echo --balance-booleans)
+    --context "$CONTEXT" --marks-weight "$MARKS" --evidence-weight "$EVIDENCE" --moment-steps "$MOMENTS" $([ "$BALANCE" = 1 ] && echo --balance-booleans)
