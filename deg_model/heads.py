@@ -5,7 +5,7 @@ of option line `i`, `c_t` = trunk hidden state at context token `t`.
 
 - choice / score: pointer heads `q(a) . k(o_i) / sqrt(d) + u . o_i`, softmax over options;
   the option is text in the fork, so any enum works zero-shot. The option reader adds
-  `(softmax(z) @ W(c)) . (P o_i + p) / sqrt(d)`: what the tokens the evidence pointer (below)
+  `(softmax(z) @ W(c)) . P o_i / sqrt(d)`: what the tokens the evidence pointer (below)
   points at say, against each option ("Rating: 2/5" against the options 1..5). `W` starts at
   zero, like the flag reader's `V`, and a head set saved without it loads silent.
 - noul: `w . a + b + read(a, c)` -> logits `[l, 0]` = `[true, false]`. `read` is the flag
@@ -64,7 +64,7 @@ CONTEXT_KEYS = ("ks.weight", "ke.weight", "anchor.k.weight", "anchor.u.weight", 
 ECHO_KEYS = ("anchor_echo.weight", "anchor_echo_weight")    # the siblings' echo, absent from older head sets
 READER_KEYS = ("evidence.q.weight", "evidence.k.weight", "evidence.u.weight", "flag_query.weight",
                "flag_query.bias", "flag_value.weight")                          # the flag reader, absent from older head sets
-OPTION_KEYS = ("option_query.weight", "option_query.bias", "option_value.weight")  # the option reader, likewise
+OPTION_KEYS = ("option_query.weight", "option_value.weight")  # the option reader, likewise
 # Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 
@@ -139,7 +139,8 @@ class Heads(nn.Module):
         self.flag_value = nn.Linear(ctx_in, dim, bias=False)
         nn.init.zeros_(self.flag_value.weight)
         # the option reader, created last for the same reason; silent until trained
-        self.option_query = nn.Linear(hidden, dim)   # reads an option's row, o_i
+        # reads an option's row, o_i; no bias: a term shared by every option moves no softmax
+        self.option_query = nn.Linear(hidden, dim, bias=False)
         self.option_value = nn.Linear(ctx_in, dim, bias=False)
         nn.init.zeros_(self.option_value.weight)
 
@@ -209,8 +210,7 @@ class Heads(nn.Module):
         shapes = {"anchor_echo.weight": (dim, width), "anchor_echo_weight": (),
                   "evidence.q.weight": (dim, hidden), "evidence.k.weight": (dim, width),
                   "evidence.u.weight": (1, width), "flag_query.weight": (dim, hidden), "flag_query.bias": (dim,),
-                  "flag_value.weight": (dim, width), "option_query.weight": (dim, hidden), "option_query.bias": (dim,),
-                  "option_value.weight": (dim, width)}
+                  "flag_value.weight": (dim, width), "option_query.weight": (dim, hidden), "option_value.weight": (dim, width)}
         out = dict(tensors)
         for keys in (ECHO_KEYS, READER_KEYS, OPTION_KEYS):
             if not all(name in tensors for name in keys):
