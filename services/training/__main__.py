@@ -10,6 +10,7 @@
     python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
     python -m services.training validate --features DIR [--pointers] [--arrays] [--booleans] CHECKPOINT...
     python -m services.training choose-decode --features DIR CHECKPOINT   (its array_decode, in place)
+    python -m services.training average --out DIR STEP STEP...   (the uniform mean of a run's steps)
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
     python -m services.training fit-prior --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
     python -m services.training rule-ablation --checkpoint DIR [--split val_heldout] [--limit 40]
@@ -38,6 +39,7 @@ from deg_model.heads import CONTEXT_MODES
 from deg_model.runtime import load_runtime
 from deg_model.training.prior_fit import OBJECTIVES
 
+from .averaging import average_checkpoints
 from .distributed import init_process_group, run_data_parallel_training, spawn_training
 from .evaluate import evaluate
 from .jobs import enqueue_calibration, enqueue_training, run_worker
@@ -205,6 +207,10 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     v.add_argument("--booleans", action="store_true",
                    help="also the true/false head's accuracy and balanced accuracy, by domain "
                         "(services/training/booleans.py)")
+    av = sub.add_parser("average", help="one checkpoint from the uniform mean of several steps of one run "
+                                        "(services/training/averaging.py)")
+    av.add_argument("--out", required=True)
+    av.add_argument("steps", nargs="+")
     cd = sub.add_parser("choose-decode", help="measure the array decode modes on a val feature cache and record "
                                               "the best as the checkpoint's default, in place")
     cd.add_argument("--features", required=True)
@@ -284,6 +290,8 @@ def run(args: argparse.Namespace) -> int:
             for row in validation_loss(args.checkpoints, args.features, pointers=args.pointers,
                                        arrays=args.arrays, booleans=args.booleans):
                 print(json.dumps(row))
+        elif args.command == "average":
+            print(average_checkpoints(args.steps, args.out))
         elif args.command == "choose-decode":
             print(json.dumps(choose_array_decode(args.checkpoint, args.features), sort_keys=True))
         elif args.command == "fit-prior":
