@@ -8,7 +8,7 @@
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
         [--short train] [--max-chars 8000] [--windows] [--views N] [--views-seed S] [--layouts P] [--option-flags P]
     python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
-    python -m services.training validate --features DIR [--pointers] [--arrays] [--booleans] CHECKPOINT...
+    python -m services.training validate --features DIR [--pointers] [--arrays] [--booleans] [--options] CHECKPOINT...
     python -m services.training choose-decode --features DIR CHECKPOINT   (its array_decode, in place)
     python -m services.training average --out DIR STEP STEP...   (the uniform mean of a run's steps)
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
@@ -207,6 +207,9 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     v.add_argument("--booleans", action="store_true",
                    help="also the true/false head's accuracy and balanced accuracy, by domain "
                         "(services/training/booleans.py)")
+    v.add_argument("--options", action="store_true",
+                   help="also the choice and score heads' accuracy with and without the option reader, by domain "
+                        "(services/training/option_anatomy.py)")
     av = sub.add_parser("average", help="one checkpoint from the uniform mean of several steps of one run "
                                         "(services/training/averaging.py)")
     av.add_argument("--out", required=True)
@@ -288,7 +291,8 @@ def run(args: argparse.Namespace) -> int:
                 print(split, count)
         elif args.command == "validate":
             for row in validation_loss(args.checkpoints, args.features, pointers=args.pointers,
-                                       arrays=args.arrays, booleans=args.booleans):
+                                       arrays=args.arrays, booleans=args.booleans,
+                                       options=args.options):
                 print(json.dumps(row))
         elif args.command == "average":
             print(average_checkpoints(args.steps, args.out))

@@ -28,6 +28,7 @@ from .examples import ExampleBuilder, training_runtime
 from .features import BuildingCache, build_cache
 from .array_anatomy import MODES, array_anatomy
 from .booleans import boolean_anatomy
+from .option_anatomy import option_anatomy
 from .pointers import pointer_anatomy
 from .trainer import TrainSettings, train
 
@@ -164,12 +165,14 @@ def choose_array_decode(checkpoint: str | Path, features: str | Path) -> dict[st
 
 
 def validation_loss(checkpoints: list[str | Path], features: str | Path,
-                    pointers: bool = False, arrays: bool = False, booleans: bool = False) -> list[dict[str, Any]]:
+                    pointers: bool = False, arrays: bool = False, booleans: bool = False,
+                    options: bool = False) -> list[dict[str, Any]]:
     """The training loss (contract 12.4 terms, uncalibrated heads) of each checkpoint on a
     val feature cache: what picks the step to keep (early stopping), never a train record.
     `pointers`: also where the extract pointer goes wrong (`pointers.pointer_anatomy`);
     `arrays`: where arrays go wrong, their counts or their item starts (`array_anatomy`);
-    `booleans`: whether the true/false head reads the flag (`booleans.boolean_anatomy`)."""
+    `booleans`: whether the true/false head reads the flag (`booleans.boolean_anatomy`);
+    `options`: the choice and score heads with and without the option reader (`option_anatomy`)."""
     records = load_cache(features)
     backbone = None
     out = []
@@ -192,5 +195,7 @@ def validation_loss(checkpoints: list[str | Path], features: str | Path,
             row["arrays"] = array_anatomy(heads, batch)
         if booleans:
             row["booleans"] = boolean_anatomy(heads, batch)
+        if options:
+            row["options"] = option_anatomy(heads, batch)
         out.append(row)
     return out
