@@ -6,10 +6,10 @@ from typing import Callable
 
 from ..assemble import Draft
 from ..kit import Kit
-from . import (academic, agreements, applications, commerce, communication, community, culture,
-               engineering, everyday, finance, health, household, legal, listings, logistics,
-               operations, opinions, orders, people, public, publishing, records, science,
-               services, trade, travel, work)
+from . import (academic, agreements, applications, civic, commerce, communication, community,
+               culture, engineering, everyday, finance, health, hobbies, household, industry, legal,
+               listings, logistics, office, operations, opinions, orders, people, public, publishing,
+               records, science, services, trade, travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -100,4 +100,20 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("visitor_log", operations.visitor_log, "public"),
     Domain("asset_register", operations.asset_register, "finance"),
     Domain("training_certificate", operations.training_certificate, "academic"),
+    Domain("building_permit", civic.building_permit, "public"),
+    Domain("court_hearing_notice", civic.court_hearing_notice, "legal"),
+    Domain("vaccination_record", civic.vaccination_record, "health"),
+    Domain("lost_property_report", civic.lost_property_report, "public"),
+    Domain("chess_tournament_results", hobbies.chess_tournament_results, "leisure"),
+    Domain("bird_sighting_report", hobbies.bird_sighting_report, "leisure"),
+    Domain("garden_planting_plan", hobbies.garden_planting_plan, "leisure"),
+    Domain("fishing_licence", hobbies.fishing_licence, "public"),
+    Domain("quality_inspection_report", industry.quality_inspection_report, "tech"),
+    Domain("fuel_log", industry.fuel_log, "finance"),
+    Domain("machine_downtime_log", industry.machine_downtime_log, "tech"),
+    Domain("crop_spray_record", industry.crop_spray_record, "public"),
+    Domain("purchase_requisition", office.purchase_requisition, "finance"),
+    Domain("job_interview_feedback", office.job_interview_feedback, "public"),
+    Domain("performance_review", office.performance_review, "legal"),
+    Domain("onboarding_checklist", office.onboarding_checklist, "tech"),
 ]}
