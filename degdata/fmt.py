@@ -150,3 +150,9 @@ def pick_style(rng, locale: str) -> Style:
     return Style(date_style=rng.choice(dates), number_style=number_style, currency=code,
                  symbol=symbol, symbol_first=symbol_first,
                  bare_money=rng.choice([0.0, 0.0, 0.2, 0.5]))
+
+
+def clock(minutes: int, twelve: bool) -> str:
+    """A time of day ("19:30", or "7:30 pm" with `twelve`) from minutes after midnight (wrapping)."""
+    h, m = divmod(minutes % (24 * 60), 60)
+    return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}" if twelve else f"{h:02d}:{m:02d}"

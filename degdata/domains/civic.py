@@ -29,18 +29,11 @@ from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc
+from ..fmt import clock
 from ..kit import Kit
 from ..surface import rating, says
 
 LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ"
-
-
-def _clock(minutes: int, twelve: bool) -> str:
-    """A time of day ("14:30" or "2:30 pm") from minutes after midnight."""
-    h, m = divmod(minutes % (24 * 60), 60)
-    if twelve:
-        return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}"
-    return f"{h:02d}:{m:02d}"
 
 
 def _years_after(d: dt.date, years: int) -> dt.date:
@@ -506,7 +499,7 @@ def court_hearing_notice(kit: Kit) -> Draft:
     deadline = day - dt.timedelta(days=rng.choice([7, 10, 14, 21]))
     facts = {"court": court, "case_number": _case_number(kit, issued.year), "claimant": claimant,
              "defendant": defendant, "judge": kit.maybe(people[2], 0.6),
-             "hearing_date": day.isoformat(), "hearing_time": _clock(start, twelve),
+             "hearing_date": day.isoformat(), "hearing_time": clock(start, twelve),
              "courtroom": room, "hearing_type": kind, "format": mode,
              "time_estimate": kit.maybe(rng.choice(MINUTES[kind]), 0.7),
              "attendance_required": attend, "documents": documents,
@@ -527,7 +520,7 @@ def court_hearing_notice(kit: Kit) -> Draft:
                        ("You do not need to attend this hearing.",
                         "Attendance is not required; you may send written submissions instead.",
                         "Parties are not required to attend."))
-    arrive = _clock(start - rng.choice([15, 30, 45]), twelve)
+    arrive = clock(start - rng.choice([15, 30, 45]), twelve)
     layout = rng.choice(["formal", "form", "letter"])
     if layout == "formal":
         doc.add(rng.choice(["IN THE ", "In the ", ""] if kit.locale.startswith("en") else [""]))
@@ -994,7 +987,7 @@ def lost_property_report(kit: Kit) -> Draft:
              "status": status, "priority": priority, "police_informed": police,
              "id_documents": has_id}
     clerk, phone = people[1], fake.phone_number()
-    when = _clock(rng.randint(6 * 60, 22 * 60) // 15 * 15,
+    when = clock(rng.randint(6 * 60, 22 * 60) // 15 * 15,
                   kit.locale == "en_US" and kit.chance(0.5))
     status_text = rng.choice(STATUSES[status]).format(found=f"F-{rng.randint(10000, 99999)}")
     stated = rating(rng, priority)[1]

@@ -32,6 +32,7 @@ from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc, Path
+from ..fmt import clock
 from ..kit import Kit
 from ..surface import rating, says
 
@@ -62,11 +63,6 @@ def _series(doc: Doc, path: Path, values: list[str], last: str = " and ", sep: s
 
 def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
     L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "\u2022 "])
-
-
-def _clock(minutes: int, twelve: bool) -> str:
-    h, m = divmod(minutes % (24 * 60), 60)
-    return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}" if twelve else f"{h:02d}:{m:02d}"
 
 
 def _quantity(kit: Kit, path: Path | None, x: float) -> L.Cell:
@@ -501,7 +497,7 @@ def bird_sighting_report(kit: Kit) -> Draft:
     facts = {"observer": fake.name(),
              "location": rng.choice(BIRD_SITES[region]).format(city=fake.city(), last=fake.last_name()),
              "observation_date": day.isoformat(),
-             "start_time": kit.maybe(_clock(start_min, twelve), 0.75),
+             "start_time": kit.maybe(clock(start_min, twelve), 0.75),
              "duration_minutes": duration,
              "distance_km": round(rng.uniform(0.5, 12), 1) if protocol == "traveling" else None,
              "protocol": protocol, "party_size": party, "sightings": sightings,
@@ -514,7 +510,7 @@ def bird_sighting_report(kit: Kit) -> Draft:
             "duration": (("duration_minutes",), kit.style.integer(duration)),
             "party": (("party_size",), kit.style.integer(party)),
             "total": (("species_total",), kit.style.integer(n))}
-    end = _clock(start_min + duration, twelve)
+    end = clock(start_min + duration, twelve)
     vis = rating(rng, facts["visibility"])[1]
     visibility_text = (f"{rng.choice(['Visibility', 'Viewing conditions', 'Light and visibility'])}: "
                        f"{vis}" + (f" ({VISIBILITY[facts['visibility']]})" if kit.chance(0.4) else ""))

@@ -33,16 +33,9 @@ from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc, Path
+from ..fmt import clock
 from ..kit import Kit
 from ..surface import rating, says
-
-DAY_MINUTES = 24 * 60
-
-
-def _clock(minutes: int, twelve: bool) -> str:
-    """A time of day ("19:30" or "7:30 pm") from minutes after midnight (wrapping)."""
-    h, m = divmod(minutes % DAY_MINUTES, 60)
-    return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}" if twelve else f"{h:02d}:{m:02d}"
 
 
 def _series(doc: Doc, path: Path, values: list[str], last: str = ", ", sep: str = ", ") -> Doc:
@@ -653,7 +646,7 @@ def machine_downtime_log(kit: Kit) -> Draft:
                for c, gap in zip(causes, gaps)]
     people = list(dict.fromkeys(fake.name() for _ in range(6)))
     logger, reviewer, techs = people[0], people[1], people[2:]
-    stops = [{"machine": rng.choice(machines), "start": _clock(at, twelve), "minutes": m,
+    stops = [{"machine": rng.choice(machines), "start": clock(at, twelve), "minutes": m,
               "cause": c, "reason": rng.choice(REASONS[c]),
               "fixed_by": kit.maybe(rng.choice(techs), 0.5) if c in ("mechanical", "electrical")
               else None}
@@ -667,7 +660,7 @@ def machine_downtime_log(kit: Kit) -> Draft:
              "availability_pct": round((scheduled - total) / scheduled * 100, 1),
              "target_met": total <= target, "safety_related": safety,
              "spares_requested": rng.sample(spares, rng.choice([0, 0, 1, 2, 3]))}
-    hours = f"{_clock(begin, twelve)}-{_clock(finish, twelve)}"
+    hours = f"{clock(begin, twelve)}-{clock(finish, twelve)}"
     shift_text = rng.choice([f"Shift: {rng.choice(shift_names)} ({hours})",
                              f"{rng.choice(shift_names)}, {hours}"])
     reviewed = day + dt.timedelta(days=rng.randint(1, 3))
@@ -933,7 +926,7 @@ def crop_spray_record(kit: Kit) -> Draft:
     cert = f"{rng.randint(100000, 9999999)}"
     begin = rng.randint(6 * 60, 17 * 60) // 5 * 5
     twelve = us and kit.chance(0.5)
-    times = f"{_clock(begin, twelve)}-{_clock(begin + rng.randint(40, 200) // 5 * 5, twelve)}"
+    times = f"{clock(begin, twelve)}-{clock(begin + rng.randint(40, 200) // 5 * 5, twelve)}"
     temp = rng.randint(45, 75) if us else rng.randint(6, 22)
     gusts = wind + (rng.randint(2, 6) if wind_unit != "m/s" else round(rng.uniform(0.5, 2.5), 1))
     water = rng.choice([10, 12, 15, 20]) if us else rng.choice([100, 150, 200, 250])

@@ -34,18 +34,13 @@ from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc, Path
+from ..fmt import clock
 from ..kit import Kit
 from ..surface import RATING_FORMS, rating, says
 
 
 def _series(doc: Doc, path: Path, values: list[str], last: str = ", ", sep: str = ", ") -> Doc:
     return L.series(doc, path, values, last, sep)
-
-
-def _clock(minutes: int, twelve: bool) -> str:
-    """A time of day ("09:30" or "9:30 am") from minutes after midnight."""
-    h, m = divmod(minutes, 60)
-    return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}" if twelve else f"{h:02d}:{m:02d}"
 
 
 TITLES = {"Mr", "Mrs", "Ms", "Miss", "Mx", "Dr", "Prof", "Herr", "Frau"}
@@ -452,7 +447,7 @@ def job_interview_feedback(kit: Kit) -> Draft:
                 ("needs_sponsorship",): visa_text, ("overall_rating",): overall_text}
     minutes = 30 if facts["stage"] == "phone screen" else rng.choice([45, 45, 60, 60, 90])
     twelve = kit.locale == "en_US" and kit.chance(0.5)
-    at = _clock(rng.choice(range(8 * 60 + 30, 17 * 60, 30)), twelve)
+    at = clock(rng.choice(range(8 * 60 + 30, 17 * 60, 30)), twelve)
 
     def ratings_table() -> None:
         notes = kit.chance(0.5)
@@ -880,7 +875,7 @@ def onboarding_checklist(kit: Kit) -> Draft:
     facts = {"new_hire": new_hire, "job_title": rng.choice(JOB_TITLES),
              "department": rng.choice(DEPARTMENTS), "start_date": start.isoformat(),
              "manager": manager, "buddy": buddy, "work_pattern": pattern,
-             "arrival_time": kit.maybe(_clock(arrive, twelve), 0.7), "tasks": tasks,
+             "arrival_time": kit.maybe(clock(arrive, twelve), 0.7), "tasks": tasks,
              "equipment": rng.sample(equipment, rng.randint(2, 5)),
              "accounts": rng.sample(ACCOUNTS, rng.choice([0, 2, 3, 3, 4, 5])),
              "probation_months": rng.choice([3, 3, 6, 6, 6, 12]),
@@ -898,8 +893,8 @@ def onboarding_checklist(kit: Kit) -> Draft:
     evidence = {("work_pattern",): pattern_text, ("contract_signed",): contract_text,
                 ("right_to_work_checked",): rtw_text}
     place = "join the welcome call" if pattern == "remote" else "arrive at reception"
-    lunch = _clock(rng.choice([720, 750]), twelve)
-    setup = _clock(arrive + rng.choice([30, 60]), twelve)
+    lunch = clock(rng.choice([720, 750]), twelve)
+    setup = clock(arrive + rng.choice([30, 60]), twelve)
 
     def first_day() -> None:
         if facts["arrival_time"]:

@@ -28,16 +28,9 @@ from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc, Path
+from ..fmt import clock
 from ..kit import Kit
 from ..surface import says
-
-DAY_MINUTES = 24 * 60
-
-
-def _clock(minutes: int, twelve: bool) -> str:
-    """A time of day ("19:30" or "7:30 pm") from minutes after midnight (wrapping)."""
-    h, m = divmod(minutes % DAY_MINUTES, 60)
-    return f"{(h - 1) % 12 + 1}:{m:02d} {'am' if h < 12 else 'pm'}" if twelve else f"{h:02d}:{m:02d}"
 
 
 def _series(doc: Doc, path: Path, values: list[str], last: str = ", ", sep: str = ", ") -> Doc:
@@ -152,18 +145,18 @@ def shift_handover(kit: Kit) -> Draft:
     outgoing, incoming, lead = people[:3]
     owners = [incoming] + people[3:5] + site["teams"]
     tasks = [{"task": t, "owner": kit.maybe(rng.choice(owners), 0.85),
-              "due": kit.maybe(_clock(end + rng.choice([30, 60, 90, 120, 180, 240, 300]), twelve),
+              "due": kit.maybe(clock(end + rng.choice([30, 60, 90, 120, 180, 240, 300]), twelve),
                                0.7)}
              for t in rng.sample(site["tasks"], rng.choice([0, 1, 2, 2, 3, 3, 4, 5]))]
     escalated, short = kit.chance(0.45), kit.chance(0.4)
     facts = {"unit": rng.choice(site["units"]), "shift_date": day.isoformat(), "shift": kind,
-             "shift_start": _clock(start, twelve), "shift_end": _clock(end, twelve),
+             "shift_start": clock(start, twelve), "shift_end": clock(end, twelve),
              "outgoing": outgoing, "incoming": incoming, "shift_lead": kit.maybe(lead, 0.6),
              "open_tasks": tasks, "incidents": rng.choice([0, 0, 0, 1, 1, 2, 3]),
              "equipment_out_of_service": rng.sample(site["equipment"],
                                                     rng.choice([0, 0, 1, 1, 2, 3])),
              "escalated": escalated, "understaffed": short}
-    shift_text, began = rng.choice(SHIFTS[kind][0]), _clock(end - rng.choice([10, 15, 20]), twelve)
+    shift_text, began = rng.choice(SHIFTS[kind][0]), clock(end - rng.choice([10, 15, 20]), twelve)
     hours = L.join(L.cell(facts["shift_start"], ("shift_start",)), L.cell(" - "),
                    L.cell(facts["shift_end"], ("shift_end",)))
     date = kit.date_cell(("shift_date",), day)
@@ -246,7 +239,7 @@ def shift_handover(kit: Kit) -> Draft:
              rng.choice(["All equipment in service.", "Out of service: none",
                          "No equipment faults to report."]))
     who = rng.choice(site["escalate"])
-    esc_text = says(rng, escalated, (f"Escalated to the {who} at {_clock(start + 150, twelve)}.",
+    esc_text = says(rng, escalated, (f"Escalated to the {who} at {clock(start + 150, twelve)}.",
                                      f"Escalations: {who} informed, see incident log."),
                     ("No escalations this shift.", f"Nothing escalated to the {who}.",
                      "Escalations: none"))
@@ -306,8 +299,8 @@ def visitor_log(kit: Kit) -> Draft:
     for i, t in enumerate(sorted(rng.sample(range(8 * 60, 16 * 60 + 30), n))):
         out = t + rng.choice([20, 30, 45, 60, 90, 120, 180, 240]) + rng.randint(0, 14)
         visitors.append({"name": people[i], "company": kit.maybe(fake.company(), 0.8),
-                         "host": rng.choice(hosts), "time_in": _clock(t, twelve),
-                         "time_out": _clock(out, twelve) if out < close and kit.chance(0.9)
+                         "host": rng.choice(hosts), "time_in": clock(t, twelve),
+                         "time_out": clock(out, twelve) if out < close and kit.chance(0.9)
                          else None,
                          "badge": f"{prefix}{numbers[i]:02d}" if badges else None})
     still = sum(v["time_out"] is None for v in visitors)
@@ -379,12 +372,12 @@ def visitor_log(kit: Kit) -> Draft:
     kit.pad(doc)
     if kit.chance(0.5):
         L.kv(doc, rng, [("Visitors signed in", kit.count_cell(("visitor_count",), n)),
-                        (f"Still on site at {_clock(close, twelve)}", kit.count_cell(None, still))],
+                        (f"Still on site at {clock(close, twelve)}", kit.count_cell(None, still))],
              rng.choice(["colon", "aligned", "dots"]))
     else:
         kit.count(doc.add("In all "), ("visitor_count",), n).add(" visitor(s) signed in today; ")
-        kit.count(doc, None, still).line(f" still on site at {_clock(close, twelve)}.")
-    drill_at = _clock(rng.choice(range(10 * 60, 15 * 60, 15)), twelve)
+        kit.count(doc, None, still).line(f" still on site at {clock(close, twelve)}.")
+    drill_at = clock(rng.choice(range(10 * 60, 15 * 60, 15)), twelve)
     badge_text = says(rng, returned, ("All visitor badges returned.", "[x] All passes handed back",
                                       "Badges: all returned at close of day."),
                       ("Not all visitor badges were returned.", "[ ] All passes handed back",
