@@ -44,6 +44,15 @@ class Kit:
         """`value` with probability `p`, else None: an optional fact the document may omit."""
         return value if self.rng.random() < p else None
 
+    def names(self, n: int) -> list[str]:
+        """`n` distinct people's names of the record's locale."""
+        out: list[str] = []
+        while len(out) < n:
+            name = self.fake.name()
+            if name not in out:
+                out.append(name)
+        return out
+
     def pick(self, options):
         return self.rng.choice(list(options))
 

@@ -49,16 +49,6 @@ def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: 
     L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "\u2022 "])
 
 
-def _names(kit: Kit, n: int) -> list[str]:
-    """`n` distinct person names."""
-    out: list[str] = []
-    while len(out) < n:
-        name = kit.fake.name()
-        if name not in out:
-            out.append(name)
-    return out
-
-
 def _clock(seconds: int, hours: bool = False) -> str:
     """A running time or timestamp: "3:45", "12:30", "1:02:45"."""
     h, rest = divmod(seconds, 3600)
@@ -121,7 +111,7 @@ ALBUM_FIELDS = [
 def album_tracklist(kit: Kit) -> Draft:
     fake, rng, doc = kit.fake, kit.rng, Doc()
     fmt, out = rng.choice(list(RELEASE_FORMATS)), kit.day()
-    people = _names(kit, 6)
+    people = kit.names(6)
     artist = (f"{'The ' if kit.chance(0.4) else ''}{rng.choice(BAND_WORDS[0])} "
               f"{rng.choice(BAND_WORDS[1])}" if kit.chance(0.6) else people[5])
     guests, (producer, engineer, mastering) = people[:2], people[2:5]
@@ -294,7 +284,7 @@ PODCAST_FIELDS = [
 def podcast_episode(kit: Kit) -> Draft:
     fake, rng, doc = kit.fake, kit.rng, Doc()
     published, number = kit.day(), rng.randint(2, 260)
-    people = _names(kit, 8)
+    people = kit.names(8)
     hosts = people[:rng.choice([1, 2, 2])]
     guests = [{"name": name, "role": role} for name, role in
               zip(people[2:5], rng.sample(ROLES, rng.choice([0, 1, 1, 1, 2, 3])))]
@@ -698,7 +688,7 @@ def book_catalogue(kit: Kit) -> Draft:
     fake, rng, doc = kit.fake, kit.rng, Doc()
     audience = rng.choice(["adult", "adult", "adult", "young adult", "children"])
     published = kit.day()
-    people = _names(kit, 6)
+    people = kit.names(6)
     authors = people[:rng.choice([1, 1, 1, 2, 3])]
     translated = kit.chance(0.3)
     illustrated = kit.chance(0.8 if audience == "children" else 0.35)

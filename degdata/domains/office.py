@@ -52,16 +52,6 @@ def _first(name: str) -> str:
     return words[0] if words else name
 
 
-def _names(kit: Kit, n: int) -> list[str]:
-    """`n` distinct people's names of the record's locale."""
-    names: list[str] = []
-    while len(names) < n:
-        name = kit.fake.name()
-        if name not in names:
-            names.append(name)
-    return names
-
-
 CATALOGUE = {   # category: items (description, lowest and highest unit price)
     "office supplies": [("A4 copy paper, box of 5 reams", 18, 34), ("Toner cartridge, black", 45, 130),
                         ("Whiteboard markers, pack of 10", 6, 15), ("Desk organiser", 9, 28),
@@ -163,7 +153,7 @@ def purchase_requisition(kit: Kit) -> Draft:
     tax = round(subtotal * rate / 100, 2) if kit.chance(0.6) else None
     delivery = float(rng.choice([4.95, 9.9, 15, 25, 39])) if kit.chance(0.3) else None
     total = round(subtotal + (tax or 0) + (delivery or 0), 2)
-    people = _names(kit, 6)
+    people = kit.names(6)
     requester, buyer = people[0], people[-1]
     steps = sorted(rng.sample(range(len(APPROVER_ROLES)), rng.randint(1, 3)))
     done = len(steps) if kit.chance(0.55) else rng.randint(0, len(steps) - 1)
@@ -417,7 +407,7 @@ def job_interview_feedback(kit: Kit) -> Draft:
     overall = max(1, min(5, round(mean + rng.choice([-0.4, 0, 0, 0.4]))))
     recommendation = {5: "strong hire", 4: "hire", 2: "no hire", 1: "strong no hire"}.get(
         overall, rng.choice(["hire", "no hire"]))
-    candidate, interviewer, manager, recruiter = _names(kit, 4)
+    candidate, interviewer, manager, recruiter = kit.names(4)
     day = kit.day()
     submitted = day + dt.timedelta(days=rng.choice([0, 0, 1, 1, 2, 3]))
     salary = float(rng.randrange(32000, 125000, 500))
@@ -631,7 +621,7 @@ def performance_review(kit: Kit) -> Draft:
     behaviours = max(1, min(5, overall + rng.choice([-1, 0, 0, 1])))
     raise_pct = (max(0.5, {2: 1.0, 3: 2.5, 4: 3.5, 5: 5.0}[overall] + rng.choice([-0.5, 0, 0.5]))
                  if kind == "annual" and overall > 1 and kit.chance(0.75) else None)
-    employee, manager, partner, director = _names(kit, 4)
+    employee, manager, partner, director = kit.names(4)
     promote = overall >= 4 and kit.chance(0.6)
     facts = {"employee": employee,
              "employee_id": kit.maybe(f"{rng.choice(['E', 'EMP-', 'P'])}{rng.randint(10000, 99999)}",
@@ -859,7 +849,7 @@ def onboarding_checklist(kit: Kit) -> Draft:
     start = kit.day()
     start -= dt.timedelta(days=start.weekday())     # new hires start on a Monday
     pattern = rng.choice(["on-site", "hybrid", "hybrid", "remote"])
-    new_hire, manager, buddy_name, hr = _names(kit, 4)
+    new_hire, manager, buddy_name, hr = kit.names(4)
     buddy = kit.maybe(buddy_name, 0.7)
     pool = [t for t in ONBOARDING_TASKS if not (pattern == "remote" and t[3])]
     picked = sorted(rng.sample(pool, rng.randint(3, 8)), key=lambda t: t[2])
