@@ -57,6 +57,10 @@ ADJUSTMENTS = (("choice", ("verbatim_weight",), (VERBATIM_GRID,)), ("noul", ("no
 ADJUSTMENT_NAMES = tuple(name for _, names, _ in ADJUSTMENTS for name in names)
 MISSING = object()
 OBJECTIVES = ("accuracy", "likelihood")
+# A fitted value replaces the default (heads alone, a rule off) only when it wins more validation
+# leaves than it loses by more than chance: with tens of questions of a kind, the best point of a
+# 35-point grid otherwise wins by noise, and what it learned does not carry to other domains.
+SIGNIFICANCE_Z = 2.0
 
 
 def _rank(kind: str, objective: str) -> Callable[[tuple[int, float]], tuple[float, float]]:
@@ -216,24 +220,47 @@ def option_probabilities(outcome, field) -> list[float] | None:
     return outcome.probabilities if field.mode.startswith("decide.") else None
 
 
-def _score(scoring: RecordedScoring, indices: Sequence[int], settings: ScoringSettings) -> tuple[int, float]:
-    """(correct leaves, mean log-probability of the gold outcome) of leaves scored under `settings`."""
-    correct, gold_lp, counted = 0, 0.0, 0
+def _judged(scoring: RecordedScoring, indices: Sequence[int], settings: ScoringSettings) -> list[tuple[bool, float | None]]:
+    """Per scored leaf of `indices`: (correct, log-probability of the gold outcome, None where
+    it has none) when scored under `settings`."""
+    out: list[tuple[bool, float | None]] = []
     for i in indices:
         if not scoring.scored(i):
             continue
         q, gold = scoring.leaves[i].question, scoring.leaves[i].gold
-        out = scoring.outcome(i, settings)
-        pred = out.value if out.found else None
+        outcome = scoring.outcome(i, settings)
+        pred = outcome.value if outcome.found else None
         gold = None if gold is MISSING else gold
-        correct += leaf_correct(q.field.mode, gold, pred)
-        probs = option_probabilities(out, q.field)
-        if probs is not None:
-            options = decide_options(q.field)
-            if gold in options:
-                gold_lp += math.log(max(probs[options.index(gold)], 1e-12))
-                counted += 1
-    return correct, gold_lp / max(counted, 1)
+        probs = option_probabilities(outcome, q.field)
+        options = decide_options(q.field) if probs is not None else ()
+        lp = math.log(max(probs[options.index(gold)], 1e-12)) if gold in options else None
+        out.append((bool(leaf_correct(q.field.mode, gold, pred)), lp))
+    return out
+
+
+def _score(scoring: RecordedScoring, indices: Sequence[int], settings: ScoringSettings) -> tuple[int, float]:
+    """(correct leaves, mean log-probability of the gold outcome) of leaves scored under `settings`."""
+    judged = _judged(scoring, indices, settings)
+    lps = [lp for _, lp in judged if lp is not None]
+    return sum(ok for ok, _ in judged), sum(lps) / max(len(lps), 1)
+
+
+def beats_default(fitted: Sequence[bool], default: Sequence[bool], z: float = SIGNIFICANCE_Z) -> bool:
+    """Whether a fitted value's per-leaf correctness beats the default's by more than chance: a
+    one-sided sign test on the leaves where the two differ (wins - losses > z * sqrt(wins + losses))."""
+    wins = sum(f and not d for f, d in zip(fitted, default))
+    losses = sum(d and not f for f, d in zip(fitted, default))
+    return wins - losses > z * math.sqrt(wins + losses)
+
+
+def _gated(scoring: RecordedScoring, indices: Sequence[int], best: ScoringSettings, default: ScoringSettings,
+           kind: str, objective: str) -> bool:
+    """Whether the grid's best replaces the default: always under a likelihood fit of a decide
+    kind (a proper score, not a count of wins), else only when it wins significantly more leaves."""
+    if objective == "likelihood" and kind != "extract":
+        return True
+    return beats_default([ok for ok, _ in _judged(scoring, indices, best)],
+                         [ok for ok, _ in _judged(scoring, indices, default)])
 
 
 def recording_prior(runtime) -> LmPrior:
@@ -266,6 +293,9 @@ def fit_mix(runtime, leaves: "Sequence[Leaf] | RecordedScoring", grid: Sequence[
                 scored[w] = _score(scoring, mine, base.with_mix(**{kind: Mix(*w)}))
         rank = _rank(kind, objective)
         best = max(scored, key=lambda w: rank(scored[w]))
+        if not _gated(scoring, mine, base.with_mix(**{kind: Mix(*best)}), base.with_mix(**{kind: Mix(1.0, 0.0)}),
+                      kind, objective):
+            best = (1.0, 0.0)
         n = sum(1 for i in mine if scoring.scored(i))
         fitted[kind] = Mix(*best)
         report[kind] = {"leaves": n, "mix": list(best),
@@ -296,10 +326,13 @@ def fit_adjustments(runtime, leaves: "Sequence[Leaf] | RecordedScoring", mix: Sc
                   for point in itertools.product(*grids)}
         rank = _rank(kind, objective)
         best = max(scored, key=lambda p: (*rank(scored[p]), -sum(abs(v) for v in p)))
+        zero = tuple(0.0 for _ in names)
+        if not _gated(scoring, mine, dataclasses.replace(current, **dict(zip(names, best))),
+                      dataclasses.replace(current, **dict(zip(names, zero))), kind, objective):
+            best = zero
         current = dataclasses.replace(current, **dict(zip(names, (float(v) for v in best))))
         values.update({name: float(value) for name, value in zip(names, best)})
         n = max(sum(1 for i in mine if scoring.leaves[i].gold is not MISSING), 1)
-        zero = tuple(0.0 for _ in names)
         value = [float(v) for v in best] if len(names) > 1 else float(best[0])
         report["+".join(names)] = {"kind": kind, "value": value, "without": scored[zero][0] / n,
                                    "with": scored[best][0] / n, "leaves": n}

@@ -6,10 +6,11 @@ from typing import Callable
 
 from ..assemble import Draft
 from ..kit import Kit
-from . import (academic, agreements, applications, civic, commerce, communication, community,
-               culture, engineering, everyday, finance, health, hobbies, household, industry, legal,
-               listings, logistics, office, operations, opinions, orders, people, public, publishing,
-               records, science, services, trade, travel, work)
+from . import (academic, agreements, applications, arts, care, civic, commerce, communication,
+               community, culture, engineering, everyday, finance, health, hobbies, household,
+               industry, legal, listings, logistics, money, office, operations, opinions, orders,
+               people, public, publishing, records, schooling, science, services, trade, transport,
+               travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -116,4 +117,24 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("job_interview_feedback", office.job_interview_feedback, "public"),
     Domain("performance_review", office.performance_review, "legal"),
     Domain("onboarding_checklist", office.onboarding_checklist, "tech"),
+    Domain("casting_call", arts.casting_call, "media"),
+    Domain("exhibition_catalogue", arts.exhibition_catalogue, "leisure"),
+    Domain("film_review", arts.film_review, "media"),
+    Domain("concert_setlist", arts.concert_setlist, "leisure"),
+    Domain("loan_statement", money.loan_statement, "finance"),
+    Domain("currency_exchange_receipt", money.currency_exchange_receipt, "travel"),
+    Domain("trade_confirmation", money.trade_confirmation, "finance"),
+    Domain("card_dispute_form", money.card_dispute_form, "finance"),
+    Domain("exam_timetable", schooling.exam_timetable, "academic"),
+    Domain("student_enrolment_form", schooling.student_enrolment_form, "academic"),
+    Domain("field_trip_consent", schooling.field_trip_consent, "public"),
+    Domain("thesis_defence_notice", schooling.thesis_defence_notice, "academic"),
+    Domain("vehicle_registration", transport.vehicle_registration, "public"),
+    Domain("driving_test_result", transport.driving_test_result, "public"),
+    Domain("bike_share_statement", transport.bike_share_statement, "finance"),
+    Domain("road_closure_notice", transport.road_closure_notice, "public"),
+    Domain("dental_treatment_plan", care.dental_treatment_plan, "health"),
+    Domain("discharge_summary", care.discharge_summary, "health"),
+    Domain("blood_donation_record", care.blood_donation_record, "health"),
+    Domain("physiotherapy_notes", care.physiotherapy_notes, "health"),
 ]}

@@ -9,8 +9,8 @@ import itertools
 import pytest
 
 from deg_model.scoring import Mix, ScoringSettings
-from deg_model.training.prior_fit import (GRID, OBJECTIVES, RecordedScoring, _rank, _score, all_on,
-                                          fit_adjustments, fit_mix, record_leaves)
+from deg_model.training.prior_fit import (GRID, OBJECTIVES, RecordedScoring, _judged, _rank, _score, all_on,
+                                          beats_default, fit_adjustments, fit_mix, record_leaves)
 
 from runtime_fixtures import CONTEXT, SCHEMA, make_runtime
 
@@ -54,7 +54,19 @@ def test_a_likelihood_fit_picks_the_mix_with_the_most_probable_gold(recorded):
         best_lp = max(lp for _, lp in scored.values())
         assert scored[tuple(report[kind]["mix"])][1] == best_lp, kind
         best_correct = max(c for c, _ in scored.values())
-        assert scored[tuple(by_accuracy[kind]["mix"])][0] == best_correct, kind
+        chosen = tuple(by_accuracy[kind]["mix"])
+        heads = [ok for ok, _ in _judged(scoring, mine, base.with_mix(**{kind: Mix(1.0, 0.0)}))]
+        mixed = [ok for ok, _ in _judged(scoring, mine, base.with_mix(**{kind: Mix(*chosen)}))]
+        # the most correct mix, or heads alone where it does not win by more than chance
+        assert chosen == (1.0, 0.0) or (scored[chosen][0] == best_correct and beats_default(mixed, heads)), kind
     assert report["extract"]["mix"] == by_accuracy["extract"]["mix"]      # extract: accuracy either way
     values, groups = fit_adjustments(rt, scoring, mix, objective="likelihood")
     assert set(values) >= {"noul_shift", "null_margin"} and all(g["with"] >= 0 for g in groups.values())
+
+
+def test_a_fitted_value_must_win_more_leaves_than_chance_would():
+    assert not beats_default([True, True, False], [False, False, False])        # 2 wins: noise
+    assert not beats_default([True] * 10 + [False] * 6, [False] * 10 + [True] * 6)   # 10 to 6
+    assert beats_default([True] * 10 + [True] * 20, [False] * 10 + [True] * 20)    # 10 to 0
+    assert not beats_default([True] * 4, [True] * 4)                             # no leaf differs
+    assert beats_default([True] * 6, [False] * 6, z=2.0) and not beats_default([True] * 4, [False] * 4, z=2.0)
