@@ -9,10 +9,12 @@ correct leaves wins (`objective="accuracy"`), ties to the higher mean log-probab
 gold outcome (decide kinds), then to the smaller weights (a grid in order); or, with
 `objective="likelihood"`, a decide kind's mix is the one with the highest mean gold
 log-probability (a proper score: a constant answer that happens to match a small validation
-set's majority does not win over a head that reads the document), ties to accuracy. Extract
-kinds are fitted on accuracy under either. The weights also act as a temperature, so the fit
-is the kind's calibration too. The runtime's own scoring settings
-are never changed: every candidate is a `ScoringSettings` of its own.
+set's majority does not win over a head that reads the document), ties to accuracy; or, with
+`objective="significant"`, as on accuracy, but a kind keeps the heads alone (a rule stays off)
+unless the best fit wins significantly more leaves than it (`beats_default`). Extract kinds
+are fitted on accuracy under the first two. The weights also act as a temperature, so the fit
+is the kind's calibration too. The runtime's own scoring settings are never changed: every
+candidate is a `ScoringSettings` of its own.
 
 Fit on domains the heads were not trained on (`val_heldout`): a mix fit on training domains
 would trust the heads more than they deserve on new documents.
@@ -56,10 +58,11 @@ ADJUSTMENTS = (("choice", ("verbatim_weight",), (VERBATIM_GRID,)), ("noul", ("no
                ("extract", ("null_margin",), (MARGIN_GRID,)))
 ADJUSTMENT_NAMES = tuple(name for _, names, _ in ADJUSTMENTS for name in names)
 MISSING = object()
-OBJECTIVES = ("accuracy", "likelihood")
-# A fitted value replaces the default (heads alone, a rule off) only when it wins more validation
-# leaves than it loses by more than chance: with tens of questions of a kind, the best point of a
-# 35-point grid otherwise wins by noise, and what it learned does not carry to other domains.
+OBJECTIVES = ("accuracy", "likelihood", "significant")
+# `significant`: as `accuracy`, but a fitted value replaces the default (heads alone, a rule
+# off) only when it wins more validation leaves than it loses by more than chance: with tens of
+# questions of a kind, the best point of a 35-point grid otherwise wins by noise, and what it
+# learned need not carry to other domains (`fit-check` measures which objective carries).
 SIGNIFICANCE_Z = 2.0
 
 
@@ -69,7 +72,7 @@ def _rank(kind: str, objective: str) -> Callable[[tuple[int, float]], tuple[floa
         raise ValueError(f"objective must be one of {OBJECTIVES}, got {objective!r}")
     if objective == "likelihood" and kind != "extract":
         return lambda s: (s[1], s[0])
-    return lambda s: (s[0], s[1])
+    return lambda s: (s[0], s[1])         # accuracy, significant
 
 
 @dataclass
@@ -254,10 +257,10 @@ def beats_default(fitted: Sequence[bool], default: Sequence[bool], z: float = SI
 
 
 def _gated(scoring: RecordedScoring, indices: Sequence[int], best: ScoringSettings, default: ScoringSettings,
-           kind: str, objective: str) -> bool:
-    """Whether the grid's best replaces the default: always under a likelihood fit of a decide
-    kind (a proper score, not a count of wins), else only when it wins significantly more leaves."""
-    if objective == "likelihood" and kind != "extract":
+           objective: str) -> bool:
+    """Whether the grid's best replaces the default: always, except under the `significant`
+    objective, where it must win significantly more leaves (`beats_default`)."""
+    if objective != "significant":
         return True
     return beats_default([ok for ok, _ in _judged(scoring, indices, best)],
                          [ok for ok, _ in _judged(scoring, indices, default)])
@@ -294,7 +297,7 @@ def fit_mix(runtime, leaves: "Sequence[Leaf] | RecordedScoring", grid: Sequence[
         rank = _rank(kind, objective)
         best = max(scored, key=lambda w: rank(scored[w]))
         if not _gated(scoring, mine, base.with_mix(**{kind: Mix(*best)}), base.with_mix(**{kind: Mix(1.0, 0.0)}),
-                      kind, objective):
+                      objective):
             best = (1.0, 0.0)
         n = sum(1 for i in mine if scoring.scored(i))
         fitted[kind] = Mix(*best)
@@ -328,7 +331,7 @@ def fit_adjustments(runtime, leaves: "Sequence[Leaf] | RecordedScoring", mix: Sc
         best = max(scored, key=lambda p: (*rank(scored[p]), -sum(abs(v) for v in p)))
         zero = tuple(0.0 for _ in names)
         if not _gated(scoring, mine, dataclasses.replace(current, **dict(zip(names, best))),
-                      dataclasses.replace(current, **dict(zip(names, zero))), kind, objective):
+                      dataclasses.replace(current, **dict(zip(names, zero))), objective):
             best = zero
         current = dataclasses.replace(current, **dict(zip(names, (float(v) for v in best))))
         values.update({name: float(value) for name, value in zip(names, best)})

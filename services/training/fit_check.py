@@ -6,8 +6,9 @@ The validation records are recorded once (`prior_fit.record_leaves`). Then, for 
 objective (`prior_fit.OBJECTIVES`), the mix, the rules' weights and the served temperatures are
 fitted on every domain but one and measured on that one (leave one domain out), so every leaf
 is answered by a fit that never saw its domain, as a finished checkpoint answers a test
-domain. Reported per objective, over the left-out domains together: accuracy per leaf mode,
-the decide leaves' gold NLL and their pooled ECE, and each fold's fitted mix.
+domain. Reported per objective, and for the heads alone (only the temperatures fitted), over
+the left-out domains together: accuracy per leaf mode, the decide leaves' gold NLL and their
+pooled ECE, and each fold's fitted mix.
 """
 from __future__ import annotations
 
@@ -22,10 +23,12 @@ from degcommon.metrics import expected_calibration_error
 from degdata import generate
 from deg_model.runtime import load_runtime
 from deg_model.runtime.questions import decide_options
-from deg_model.scoring import PRIOR_KINDS
+from deg_model.scoring import PRIOR_KINDS, ScoringSettings
 from deg_model.training.prior_fit import (MISSING, OBJECTIVES, RecordedScoring, fit_adjustments, fit_mix,
                                           option_probabilities, record_leaves)
 from deg_model.training.served_calibration import calibrate_served
+
+HEADS_ALONE = "heads_alone"     # the baseline: no mix, no rule, only the served temperatures fitted
 
 
 def _measure(scoring: RecordedScoring, settings, tally: dict[str, Any]) -> None:
@@ -66,13 +69,16 @@ def check_objectives(runtime, records: Sequence[dict[str, Any]], progress: bool 
     scoring = RecordedScoring(runtime, leaves)
     report: dict[str, Any] = {"records": len(records), "leaves": len(leaves), "domains": sorted(set(domains)),
                               "objectives": {}}
-    for objective in OBJECTIVES:
+    for objective in (*OBJECTIVES, HEADS_ALONE):
         tally: dict[str, Any] = {"modes": {}, "nll": [], "confidence": [], "correct": []}
         folds = {}
         for held in sorted(set(domains)):
             fit_on = scoring.subset([i for i, d in enumerate(domains) if d != held])
-            mix, _ = fit_mix(runtime, fit_on, objective=objective)
-            adjust, _ = fit_adjustments(runtime, fit_on, mix, objective=objective)
+            if objective == HEADS_ALONE:
+                mix, adjust = ScoringSettings(), {}
+            else:
+                mix, _ = fit_mix(runtime, fit_on, objective=objective)
+                adjust, _ = fit_adjustments(runtime, fit_on, mix, objective=objective)
             served, _ = calibrate_served(runtime, fit_on, dataclasses.replace(mix, **adjust))
             _measure(scoring.subset([i for i, d in enumerate(domains) if d == held]), served, tally)
             folds[held] = {kind: [served.mix(kind).head, served.mix(kind).prior] for kind in PRIOR_KINDS} | adjust

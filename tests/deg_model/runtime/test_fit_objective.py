@@ -54,14 +54,26 @@ def test_a_likelihood_fit_picks_the_mix_with_the_most_probable_gold(recorded):
         best_lp = max(lp for _, lp in scored.values())
         assert scored[tuple(report[kind]["mix"])][1] == best_lp, kind
         best_correct = max(c for c, _ in scored.values())
-        chosen = tuple(by_accuracy[kind]["mix"])
-        heads = [ok for ok, _ in _judged(scoring, mine, base.with_mix(**{kind: Mix(1.0, 0.0)}))]
-        mixed = [ok for ok, _ in _judged(scoring, mine, base.with_mix(**{kind: Mix(*chosen)}))]
-        # the most correct mix, or heads alone where it does not win by more than chance
-        assert chosen == (1.0, 0.0) or (scored[chosen][0] == best_correct and beats_default(mixed, heads)), kind
+        assert scored[tuple(by_accuracy[kind]["mix"])][0] == best_correct, kind
     assert report["extract"]["mix"] == by_accuracy["extract"]["mix"]      # extract: accuracy either way
     values, groups = fit_adjustments(rt, scoring, mix, objective="likelihood")
     assert set(values) >= {"noul_shift", "null_margin"} and all(g["with"] >= 0 for g in groups.values())
+
+
+def test_a_significant_fit_keeps_the_heads_alone_unless_a_mix_wins_by_more_than_chance(recorded):
+    rt, _, scoring = recorded
+    _, report = fit_mix(rt, scoring, objective="significant")
+    base = all_on(ScoringSettings())
+    for kind, row in report.items():
+        mine = [i for i, leaf in enumerate(scoring.leaves) if leaf.question.head == kind]
+        chosen = tuple(row["mix"])
+        heads = [ok for ok, _ in _judged(scoring, mine, base.with_mix(**{kind: Mix(1.0, 0.0)}))]
+        mixed = [ok for ok, _ in _judged(scoring, mine, base.with_mix(**{kind: Mix(*chosen)}))]
+        assert chosen == (1.0, 0.0) or beats_default(mixed, heads), kind
+        if len(mine) <= 4:      # w - l <= w <= 2 sqrt(w) for w <= 4: too few leaves to win
+            assert chosen == (1.0, 0.0), kind
+    values, _ = fit_adjustments(rt, scoring, ScoringSettings().with_mix(), objective="significant")
+    assert set(values) >= {"noul_shift", "null_margin"}
 
 
 def test_a_fitted_value_must_win_more_leaves_than_chance_would():
