@@ -642,6 +642,11 @@ class Backbone:
         out = self.family.lm_logits(self.spec, self.weights, padded.view(N // FORK_GRID, FORK_GRID, -1))
         return out.reshape(N, -1)[:n]                                        # [n, vocab]
 
+    def embedding(self, ids: torch.Tensor) -> torch.Tensor:
+        """The frozen input-embedding table's rows of token ids [L] -> [L, H] (a plain lookup,
+        as training reads it: `training.features.attach_embeddings`)."""
+        return torch.nn.functional.embedding(ids.to(self.device), self.weights["embed"])
+
     # ------------------------------------------------------------------ checks
     def _check_ids(self, ids: Any, name: str) -> torch.Tensor:
         ids = torch.as_tensor(ids)

@@ -7,7 +7,13 @@ of option line `i`, `c_t` = trunk hidden state at context token `t`.
   the option is text in the fork, so any enum works zero-shot. The option reader adds
   `(softmax(z) @ W(c)) . P o_i / sqrt(d)`: what the tokens the evidence pointer (below)
   points at say, against each option ("Rating: 2/5" against the options 1..5). `W` starts at
-  zero, like the flag reader's `V`, and a head set saved without it loads silent.
+  zero, like the flag reader's `V`, and a head set saved without it loads silent. The rows
+  `o_i` are states at the end of near-identical option lines and read much alike, so the read
+  is also scored against what each option line's tokens *are*: `+ read . T t_i / sqrt(d)`,
+  `t_i` the mean RMS-normalized input embedding of the line's own tokens (`option_tokens`:
+  the "4" of `- 4: good`, the `EUR` of `- "EUR"`), the same features a context token's
+  embedding gives the reader. `T` starts at zero, and a head set saved without it loads with
+  zeros and scores as it did.
 - noul: `w . a + b + read(a, c)` -> logits `[l, 0]` = `[true, false]`. `read` is the flag
   reader: an evidence pointer `z_t = qv(a) . kv(c_t) / sqrt(d) + uv . c_t` over the context
   tokens (trained toward the sentence a decided field's answer rests on, when training data
@@ -65,6 +71,7 @@ ECHO_KEYS = ("anchor_echo.weight", "anchor_echo_weight")    # the siblings' echo
 READER_KEYS = ("evidence.q.weight", "evidence.k.weight", "evidence.u.weight", "flag_query.weight",
                "flag_query.bias", "flag_value.weight")                          # the flag reader, absent from older head sets
 OPTION_KEYS = ("option_query.weight", "option_value.weight")  # the option reader, likewise
+OPTION_TOKEN_KEYS = ("option_token.weight",)   # its reading of the option lines' tokens, likewise
 # Bucket edges of (t - anchor) for the anchored extract bias: ..., -4, 0, 1, 2, 4, ... 256.
 BUCKET_EDGES = (-256, -64, -16, -4, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256)
 
@@ -79,6 +86,31 @@ def sibling_likeness(z: torch.Tensor, echo: torch.Tensor) -> torch.Tensor:
     unit = centred * torch.rsqrt(centred.pow(2).sum(-1, keepdim=True) + 1e-12)
     like = torch.softmax(z, 0) @ unit                                     # [d]
     return (unit @ like) * torch.rsqrt(like.pow(2).sum() + 1e-12)         # [R]
+
+
+def option_tokens(ids: torch.Tensor, embedded: torch.Tensor,
+                  options: "list[int] | tuple[int, ...]") -> torch.Tensor:
+    """What each option line of a fork is, for the option reader: ids [L] (the fork's tokens),
+    embedded [L, H] (their input embeddings), options [n] (the row position of each option
+    line's last token, its line end) -> [n, H], per line the mean RMS-normalized embedding of
+    its own tokens, between the bullet and the line end (the whole line when nothing lies
+    between). Fork lines are tokenized one by one (`QuestionBuilder`), so an option line
+    starts right after the line end before it; the first one after the last earlier token
+    equal to its own line end (the line before the options ends as they do)."""
+    e = embedded.to(torch.float32)
+    e = e * torch.rsqrt(e.pow(2).mean(-1, keepdim=True) + 1e-6)                # as `context_input`
+    rows = []
+    for k, end in enumerate(options):
+        start = options[k - 1] + 1 if k else _line_start(ids, end)
+        lo, hi = (start + 1, end) if end - start >= 2 else (start, end + 1)
+        rows.append(e[lo:hi].mean(0))
+    return torch.stack(rows) if rows else e.new_zeros(0, e.shape[-1])
+
+
+def _line_start(ids: torch.Tensor, end: int) -> int:
+    """Where the line ending at `end` starts: after the last earlier token equal to its end."""
+    same = (ids[:end] == ids[end]).nonzero()
+    return int(same[-1]) + 1 if same.numel() else 0
 
 
 class ReaderKeys(NamedTuple):
@@ -143,6 +175,9 @@ class Heads(nn.Module):
         self.option_query = nn.Linear(hidden, dim, bias=False)
         self.option_value = nn.Linear(ctx_in, dim, bias=False)
         nn.init.zeros_(self.option_value.weight)
+        # what an option line's tokens are (`option_tokens`), against the read; zero: silent
+        self.option_token = nn.Linear(hidden, dim, bias=False)
+        nn.init.zeros_(self.option_token.weight)
 
     @staticmethod
     def context_of(tensors: dict[str, torch.Tensor], hidden: int) -> str:
@@ -176,7 +211,7 @@ class Heads(nn.Module):
         if not start.has_reader():     # likewise an untrained flag reader (its value vectors at zero)
             tensors.update({name: self.state_dict()[name] for name in READER_KEYS})
         if not start.has_option_reader():
-            tensors.update({name: self.state_dict()[name] for name in OPTION_KEYS})
+            tensors.update({name: self.state_dict()[name] for name in OPTION_KEYS + OPTION_TOKEN_KEYS})
         width = self.hidden * CONTEXT_MODES[self.context]
         for name in CONTEXT_KEYS:
             have = tensors[name]
@@ -210,9 +245,10 @@ class Heads(nn.Module):
         shapes = {"anchor_echo.weight": (dim, width), "anchor_echo_weight": (),
                   "evidence.q.weight": (dim, hidden), "evidence.k.weight": (dim, width),
                   "evidence.u.weight": (1, width), "flag_query.weight": (dim, hidden), "flag_query.bias": (dim,),
-                  "flag_value.weight": (dim, width), "option_query.weight": (dim, hidden), "option_value.weight": (dim, width)}
+                  "flag_value.weight": (dim, width), "option_query.weight": (dim, hidden), "option_value.weight": (dim, width),
+                  "option_token.weight": (dim, hidden)}
         out = dict(tensors)
-        for keys in (ECHO_KEYS, READER_KEYS, OPTION_KEYS):
+        for keys in (ECHO_KEYS, READER_KEYS, OPTION_KEYS, OPTION_TOKEN_KEYS):
             if not all(name in tensors for name in keys):
                 out.update({name: torch.zeros(shapes[name]) for name in keys})
         return out
@@ -222,21 +258,27 @@ class Heads(nn.Module):
         return self.temperatures[HEAD_KINDS.index(kind)]
 
     # -- decide ----------------------------------------------------------------------
-    def choice_logits(self, a: torch.Tensor, o: torch.Tensor, reader: "ReaderKeys | None" = None) -> torch.Tensor:
-        return self.option_scores(self.choice, a, o, reader) / self.temperature("choice")
+    def choice_logits(self, a: torch.Tensor, o: torch.Tensor, reader: "ReaderKeys | None" = None,
+                      tokens: torch.Tensor | None = None) -> torch.Tensor:
+        return self.option_scores(self.choice, a, o, reader, tokens) / self.temperature("choice")
 
-    def score_logits(self, a: torch.Tensor, o: torch.Tensor, reader: "ReaderKeys | None" = None) -> torch.Tensor:
-        return self.option_scores(self.score, a, o, reader) / self.temperature("score")
+    def score_logits(self, a: torch.Tensor, o: torch.Tensor, reader: "ReaderKeys | None" = None,
+                     tokens: torch.Tensor | None = None) -> torch.Tensor:
+        return self.option_scores(self.score, a, o, reader, tokens) / self.temperature("score")
 
     def option_scores(self, head: PointerHead, a: torch.Tensor, o: torch.Tensor,
-                      reader: "ReaderKeys | None") -> torch.Tensor:
+                      reader: "ReaderKeys | None", tokens: torch.Tensor | None = None) -> torch.Tensor:
         """A choice or score head's option logits before the temperature (what training reads):
-        a [H], o [n, H] -> [n], with the option reader's read when `reader` has its side."""
+        a [H], o [n, H] -> [n], with the option reader's read when `reader` has its side, scored
+        against the option rows and, given `tokens` [n, H] (`option_tokens`), the lines' tokens."""
         l = head(a, o)
         if reader is None or reader.options is None or reader.options.shape[0] == 0:
             return l
         read = self.evidence_weights(a, reader) @ reader.options                   # [d]
-        return l + (self.option_query(o) @ read) * self.evidence.scale
+        against = self.option_query(o)                                             # [n, d]
+        if tokens is not None:
+            against = against + self.option_token(tokens.to(against.dtype))
+        return l + (against @ read) * self.evidence.scale
 
     def noul_logits(self, a: torch.Tensor, reader: "ReaderKeys | None" = None) -> torch.Tensor:
         """[2] = [true, false]; the false logit is pinned at 0. `reader`: the context side of

@@ -79,8 +79,8 @@ class LeafReader:
 
     def _decide(self, q: Question, answer: Answer, trunk, heads_out) -> DecideEvidence:
         heads, f, a, o, kind = self.heads, q.field, answer.a, answer.o, q.head
-        logits = {"choice": lambda: heads.choice_logits(a, o, trunk.reader),
-                  "score": lambda: heads.score_logits(a, o, trunk.reader),
+        logits = {"choice": lambda: heads.choice_logits(a, o, trunk.reader, q.option_tokens),
+                  "score": lambda: heads.score_logits(a, o, trunk.reader, q.option_tokens),
                   "noul": lambda: heads.noul_logits(a, trunk.reader)}[kind]()
         record(heads_out, f"{q.kind}:{q.pointer}", logits)
         lm = None

@@ -145,7 +145,7 @@ class Runtime:
         """Question building for the current scoring settings: the head kinds whose prior
         weight is not zero carry the LM prior's rows (`prior.py`)."""
         kinds = frozenset(k for k in PRIOR_KINDS if self.scoring.uses_prior(k))
-        self.questions = QuestionBuilder(self.layout, self.config, kinds)
+        self.questions = QuestionBuilder(self.layout, self.config, kinds, self.backbone.embedding)
         self.prior = LmPrior(self.backbone, self.questions.prior) if kinds else None
         self.candidates = Candidates()
 

@@ -17,6 +17,7 @@ lines), so their token ids are memoized per runtime.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import torch
 
@@ -25,6 +26,7 @@ from deg.pointer import concretize, pointer_of
 from deg.request import FillOptions
 
 from ..checkpoint import CheckpointConfig
+from ..heads import option_tokens
 from ..tokenize import PromptLayout
 from . import layout as L
 from .forks import Row
@@ -80,6 +82,7 @@ class Question:
     region: tuple[int, int] | None = None   # anchor questions: where items may start
     extra_rows: tuple[Row, ...] = ()        # rows run beside the question's own
     prior: PriorRows | None = None          # the LM prior's rows (they are the extra rows)
+    option_tokens: torch.Tensor | None = None   # [n, H] what its option lines are (`heads.option_tokens`)
 
     @property
     def head(self) -> str:
@@ -136,8 +139,12 @@ def concrete(path: tuple[str, ...], scope: Scope, *, anchored_as_star: bool) -> 
 class QuestionBuilder:
     """Builds the fork questions of a plan with one prompt layout and array mode."""
 
-    def __init__(self, layout: PromptLayout, config: CheckpointConfig, prior_kinds: frozenset[str] = frozenset()):
+    def __init__(self, layout: PromptLayout, config: CheckpointConfig, prior_kinds: frozenset[str] = frozenset(),
+                 embed: Callable[[torch.Tensor], torch.Tensor] | None = None):
         self.layout, self.config = layout, config
+        # the backbone's input embedding of token ids [L] -> [L, H]: what the option reader
+        # reads of each option line (`heads.option_tokens`); None: no question carries it
+        self.embed = embed
         self._line_ids: dict[str, torch.Tensor] = {}
         # Head kinds whose questions also carry the LM prior's rows (`prior.py`).
         self.prior_kinds = prior_kinds
@@ -208,5 +215,7 @@ class QuestionBuilder:
         for p in pieces:
             pos += int(p.shape[0])
             ends.append(pos - 1)
-        return Question(kind=kind, scope=scope, pointer=pointer, ids=torch.cat(pieces), answer=ends[-1],
-                        options=[ends[i] for i in text.option_lines], **kw)
+        ids, options = torch.cat(pieces), [ends[i] for i in text.option_lines]
+        tokens = option_tokens(ids, self.embed(ids), options) if options and self.embed is not None else None
+        return Question(kind=kind, scope=scope, pointer=pointer, ids=ids, answer=ends[-1], options=options,
+                        option_tokens=tokens, **kw)

@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterable
 
 import torch
 
+from deg_model.heads import option_tokens
 from deg_model.loading import load_backbone
 
 FORK_TOKEN_BUDGET = 4096
@@ -58,6 +59,8 @@ class FeatureQuestion:
     # decide [n] over the head's outcomes in target order; extract [Tc+1] the start prior
     # over the context tokens, null last. The base model's answer: constant per record.
     prior: torch.Tensor | None = None
+    # choice / score: what each option line is (`heads.option_tokens`), from `ids` (attach_embeddings)
+    option_tokens: torch.Tensor | None = None
 
 
 @dataclass
@@ -77,9 +80,14 @@ class FeatureRecord:
 
 def attach_embeddings(records: Iterable[FeatureRecord], embed: torch.Tensor) -> None:
     """Give every record the input embeddings of its context tokens (`embed` [vocab, H], the
-    backbone's frozen table): the heads' token-identity context features. Not cached on disk
-    since a lookup is free next to a trunk pass."""
+    backbone's frozen table): the heads' token-identity context features; and each choice or
+    score question whose fork ids are cached what its option lines are (`heads.option_tokens`,
+    as the runtime's questions carry them). Not cached on disk since a lookup is free next to a
+    trunk pass."""
     for rec in records:
+        for q in rec.questions:
+            if q.kind in ("choice", "score") and q.ids is not None and q.options and q.option_tokens is None:
+                q.option_tokens = option_tokens(q.ids, torch.nn.functional.embedding(q.ids, embed), q.options)
         if rec.ctx_emb is not None:
             continue
         if rec.ctx_ids is None:

@@ -55,7 +55,8 @@ def raw_logits(heads: Heads, q: FeatureQuestion, ctx: torch.Tensor, keys=None, r
     """
     if q.kind in ("choice", "score"):
         reader = reader if reader is not None else heads.reader_keys(ctx, options=True)
-        return heads.option_scores(heads.choice if q.kind == "choice" else heads.score, q.a, q.o, reader)
+        return heads.option_scores(heads.choice if q.kind == "choice" else heads.score, q.a, q.o, reader,
+                                   q.option_tokens)
     if q.kind == "noul":
         l = heads.noul_score(q.a, reader if reader is not None else heads.reader_keys(ctx, options=True))
         return torch.stack([l, torch.zeros_like(l)])

@@ -37,7 +37,7 @@ def _summary(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def _question_row(heads, q, reader) -> dict[str, Any]:
     head = heads.choice if q.kind == "choice" else heads.score
-    read = heads.option_scores(head, q.a, q.o, reader)                        # [n]
+    read = heads.option_scores(head, q.a, q.o, reader, q.option_tokens)       # [n]
     alone = heads.option_scores(head, q.a, q.o, None)
     row: dict[str, Any] = {"read": int(read.argmax()) == q.target, "alone": int(alone.argmax()) == q.target}
     if q.prior is not None:
