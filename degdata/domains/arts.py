@@ -633,7 +633,7 @@ FESTIVALS = ["Cannes", "Venice", "the Berlinale", "Toronto", "Sundance", "Locarn
              "the London Film Festival", "Telluride"]
 PLOTS = ["{c1} returns to {place} after twenty years and finds {c2} still running the family farm.",
          "{c1}, a ferry pilot, takes one last crossing with {c2} on board.",
-         "When {c2} disappears, {c1} is the only one who believes something is wrong.",
+         "{c1} is the only one who believes something is wrong when {c2} disappears.",
          "{c1} and {c2} meet on a night train to {place} and cannot quite part.",
          "A summer in {place} tests the friendship between {c1} and {c2}.",
          "{c1} inherits a crumbling cinema in {place}, and {c2} wants to buy it."]

@@ -18,7 +18,7 @@ number, the first and the worst pain beside today's, the previous and normal ran
 range measured, and hold times beside repetitions.
 
 Lists come as tables (markdown, ASCII, aligned or an export), numbered, bulleted or phased
-lines ("- 36 | Root canal treatment | $940.00"), shorthand ("3x10 Clamshells, daily") and
+lines ("- 36 | Root canal treatment | $940.00"), shorthand ("3×10 Clamshells, daily") and
 prose; the lists of strings (alternatives, other conditions, medicines declared, treatments
 given) may be empty. Teeth are written in FDI ("36"), Universal ("#19") or Palmer ("LL6")
 notation, blood groups as "O RhD negative", "O neg" or "0 Rh-", and booleans are as often
@@ -1197,9 +1197,10 @@ def physiotherapy_notes(kit: Kit) -> Draft:
                  L.cell(f"{HOLDS[x['exercise']]} s" if x["exercise"] in HOLDS else "-"), L.cell(often[i])]
                 for i, x in enumerate(exercises)])
         for i, x in enumerate(exercises if style != "table" else []):
-            at, hold = ("exercises", i), HOLDS.get(x["exercise"])   # "3x10 Clamshells, daily"
+            at, hold = ("exercises", i), HOLDS.get(x["exercise"])   # "3×10 Clamshells, daily"
             if style == "shorthand":
-                kit.count(doc.add("  "), at + ("sets",), x["sets"]).add(" x " if hold else "x")
+                # "3×10", not "3x10": a number reader takes "x10" as no number at all
+                kit.count(doc.add("  "), at + ("sets",), x["sets"]).add(" x " if hold else "×")
                 if x["reps"]:
                     kit.count(doc, at + ("reps",), x["reps"]).add(" ")
                 else:

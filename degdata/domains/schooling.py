@@ -301,7 +301,7 @@ def exam_timetable(kit: Kit) -> Draft:
 
     def when_cell(i: int) -> L.Cell:
         day = slots[i][0]
-        return L.join(L.cell(_weekday(day, True) + " "), kit.date_cell(("exams", i, "date"), day))
+        return L.join(kit.date_cell(("exams", i, "date"), day), L.cell(f" ({_weekday(day, True)})"))
 
     def time_cell(i: int) -> L.Cell:    # "09:00-10:30": only the start is gold
         start = L.cell(exams[i]["start_time"], ("exams", i, "start_time"))
@@ -347,8 +347,7 @@ def exam_timetable(kit: Kit) -> Draft:
     def exam_days() -> None:
         for i in range(n):  # one exam a day: the day is the heading
             day = slots[i][0]
-            kit.date(doc.add(_weekday(day).upper() + " " if shout else _weekday(day) + " "),
-                     ("exams", i, "date"), day).line()
+            kit.date(doc, ("exams", i, "date"), day).line(f" ({_weekday(day).upper() if shout else _weekday(day)})")
             for c in [time_cell(i), subject_cell(i, True), length_cell(i)] + [room_cell(i)] * show_rooms:
                 L.write(doc.add("  "), c)
             doc.line().line()
@@ -951,9 +950,8 @@ def field_trip_consent(kit: Kit) -> Draft:
         if layout == "message":
             doc.line(f"From: {school} <office@{fake.domain_name()}>")
             kit.date(doc.add("Sent: "), None, letter).line()
-            _fill(doc, "Subject: {group} visit to " + article + "{dest}\n\nHello,\n\nOn " + _weekday(trip) + " ",
-                  **gold)
-            kit.date(doc, ("trip_date",), trip)
+            _fill(doc, "Subject: {group} visit to " + article + "{dest}\n\nHello,\n\nOn ", **gold)
+            kit.date(doc, ("trip_date",), trip).add(f", a {_weekday(trip)}")
             kit.date(doc.add(" (back on "), ("return_date",), back).add(")") if back else None
             _fill(doc, ", {group} will visit " + article + "{dest} " + purpose + ". The trip is led by {leader}. ",
                   **gold)
@@ -962,9 +960,9 @@ def field_trip_consent(kit: Kit) -> Draft:
             kit.date(doc, None, letter).line().line()
             _fill(doc, rng.choice(["Dear Parents and Carers,", "Dear Parent/Carer,", "Dear Families,"])
                   + "\n\nRe: {group} trip to " + article + "{dest}\n\nI am pleased to tell you that {group} will be "
-                  "visiting " + article + "{dest} on " + _weekday(trip) + " ", **gold)
-            kit.date(doc, ("trip_date",), trip)
-            kit.date(doc.add(f", returning on {_weekday(back)} "), ("return_date",), back) if back else None
+                  "visiting " + article + "{dest} on ", **gold)
+            kit.date(doc, ("trip_date",), trip).add(f" ({_weekday(trip)})")
+            kit.date(doc.add(", returning on "), ("return_date",), back).add(f" ({_weekday(back)})") if back else None
             doc.add(f", {purpose}. ")
         doc.line(mode_text)
         times()
@@ -1194,7 +1192,7 @@ def thesis_defence_notice(kit: Kit) -> Draft:
                               "de_DE": "Invitation to the Disputation", "fr_FR": "Avis de soutenance de thèse"}[loc]]))
         _fill(doc, "\n{cand}\n" + rng.choice(["will defend the thesis", f"will defend {pronoun} thesis entitled"])
               + "\n\"{title}\"\nfor the degree of {degree}\n\n", **gold)
-        rows = [("Date", L.join(L.cell(_weekday(day) + " "), kit.date_cell(("defence_date",), day))),
+        rows = [("Date", L.join(kit.date_cell(("defence_date",), day), L.cell(f" ({_weekday(day)})"))),
                 ("Time", L.cell(facts["start_time"], ("start_time",)))]
         rows += [("Venue", L.cell(room, ("venue",)))] if room else []
         L.kv(doc, rng, rows, rng.choice(["colon", "aligned", "grid"]))
@@ -1212,8 +1210,8 @@ def thesis_defence_notice(kit: Kit) -> Draft:
         kit.date(doc.add("Date: "), None, announced).line()
         _fill(doc, f"Subject: PhD {spelling} - " + "{cand}, " + kit.date_text(day) + "\n\nDear colleagues,\n\n"
               "we are pleased to announce that {cand} ({dept}) will defend " + pronoun + " thesis \"{title}\" "
-              "for the degree of {degree} on " + _weekday(day) + " ", **gold)
-        kit.date(doc, ("defence_date",), day)
+              "for the degree of {degree} on ", **gold)
+        kit.date(doc, ("defence_date",), day).add(f" ({_weekday(day)})")
         _fill(doc, " at {time}", **gold)
         doc.add(" in ").put(("venue",), room) if room else None
         _fill(doc, ".\nThe candidate is supervised by {sup}", **gold)
@@ -1245,8 +1243,8 @@ def thesis_defence_notice(kit: Kit) -> Draft:
         keywords()
     else:                       # a news item on the department's web page
         _fill(doc, f"## PhD {spelling}: " + "{cand}\n\n**Thesis:** {title}  \n**Department:** {dept}  \n"
-              "**Degree:** {degree}  \n**When:** " + _weekday(day, True) + " ", **gold)
-        kit.date(doc, ("defence_date",), day)
+              "**Degree:** {degree}  \n**When:** ", **gold)
+        kit.date(doc, ("defence_date",), day).add(f" ({_weekday(day, True)})")
         _fill(doc, ", {time}  \n", **gold)
         doc.add("**Where:** ").put(("venue",), room).line("  ") if room else None
         doc.line()

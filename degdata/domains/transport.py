@@ -621,9 +621,9 @@ def driving_test_result(kit: Kit) -> Draft:
                 if any(f["severity"] == s for f in faults):
                     doc.line(f"{sev[s][1]}:")
                 for i, f in enumerate(faults):
-                    if f["severity"] == s:      # "  - Use of speed x2"
+                    if f["severity"] == s:      # "  - Use of speed ×2" ("x2" reads as no number)
                         evidence[("faults", i, "severity")] = f"{sev[s][1]}:"
-                        doc.add("  - ").put(("faults", i, "area"), f["area"]).add(" x")
+                        doc.add("  - ").put(("faults", i, "area"), f["area"]).add(" ×")
                         kit.count(doc, ("faults", i, "count"), f["count"]).line()
             return
         bullet = rng.choice(["- ", "* ", "\u2022 "])

@@ -25,8 +25,8 @@ def _records() -> list[FeatureRecord]:
         return torch.randn(*shape, generator=g, dtype=torch.float64)
 
     qs = [
-        FeatureQuestion("choice", "/c", r(H), r(4, H), target=2),
-        FeatureQuestion("score", "/s", r(H), r(3, H), target=0),
+        FeatureQuestion("choice", "/c", r(H), r(4, H), target=2, option_tokens=r(4, H)),
+        FeatureQuestion("score", "/s", r(H), r(3, H), target=0, option_tokens=r(3, H)),
         FeatureQuestion("noul", "/b", r(H), target=1),
         FeatureQuestion("noul", "/b2", r(H), target=0),
         FeatureQuestion("extract", "/x", r(H), spans=((2, 3), (5, 5))),
