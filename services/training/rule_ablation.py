@@ -5,8 +5,9 @@
 
 On held-out validation domains (never train or test domains): every leaf is recorded once with
 every prior row on (`prior_fit.record_leaves`), and the LM-prior mix and the rules' weights are
-fitted on those leaves (`fit_mix`, `fit_adjustments`, on `--objective`: accuracy, or the decide
-kinds' gold likelihood), so each term starts at its best weight.
+fitted on those leaves (`fit_mix`, `fit_adjustments`, on `--objective`: accuracy, the decide
+kinds' gold likelihood, or accuracy won by more than chance: `prior_fit.OBJECTIVES`), so each
+term starts at its best weight.
 Then terms are retired by backward elimination: each kept term is switched off in turn, and
 the one whose absence costs least is retired while that cost is under `threshold` of field
 accuracy (correct leaves over scored leaves); retiring stops when every kept term is worth at

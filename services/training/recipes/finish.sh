@@ -12,7 +12,7 @@ STEP=${1:?a run step directory, e.g. var/train-adapted/train/step-000760}
 OUT=${2:?the checkpoint to write, e.g. checkpoints/deg-smollm2-135m-0.6}
 LIMIT=${3:-60}
 THREADS=${THREADS:-2}
-OBJECTIVE=${OBJECTIVE:-accuracy}   # what the decide kinds' mix is fitted on (`fit-check` compares them)
+OBJECTIVE=${OBJECTIVE:-accuracy}   # accuracy, likelihood or significant (prior_fit.OBJECTIVES; `fit-check` compares them)
 export OMP_NUM_THREADS=$THREADS
 $PY -m services.training rule-ablation --checkpoint "$STEP" --split val_heldout --limit 40 --objective "$OBJECTIVE" --out "$OUT" \
     > "$OUT.rule-ablation.json"
