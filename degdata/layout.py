@@ -17,6 +17,7 @@ cells never read as one grouped number.
 from __future__ import annotations
 
 import random
+from string import Formatter
 from typing import Sequence
 
 from .doc import Doc, Path
@@ -46,6 +47,26 @@ def write(doc: Doc, c: Cell) -> Doc:
         elif text:
             doc.add(text)
     return doc
+
+
+def template(text: str, **parts) -> Cell:
+    """`text` as a cell: each `{name}` is `parts[name]`, plain text or a `(path, text)` pair
+    that is the gold text of `path`."""
+    out: list[tuple[str, Path | None]] = []
+    for literal, name, _, _ in Formatter().parse(text):
+        if literal:
+            out.append((literal, None))
+        if name:
+            part = parts[name]
+            out.append((part, None) if isinstance(part, str) else (part[1], part[0]))
+    return tuple(out)
+
+
+def fill(doc: Doc, text: str, **parts) -> str:
+    """Write `text` (see `template`); returns the text written, for decide evidence."""
+    c = template(text, **parts)
+    write(doc, c)
+    return text_of(c)
 
 
 def kv(doc: Doc, rng: random.Random, rows: Sequence[tuple[str, Cell]],

@@ -27,35 +27,14 @@ sold out").
 from __future__ import annotations
 
 import datetime as dt
-from string import Formatter
 
 from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
-from ..doc import Doc, Path
+from ..doc import Doc
 from ..fmt import clock
 from ..kit import Kit
 from ..surface import rating, says
-
-
-def _cell(template: str, **parts) -> L.Cell:
-    """`template` as a cell: each `{name}` is `parts[name]`, plain text or a `(path, text)`
-    pair that is the gold text of `path`."""
-    out: list[tuple[str, Path | None]] = []
-    for literal, name, _, _ in Formatter().parse(template):
-        if literal:
-            out.append((literal, None))
-        if name:
-            part = parts[name]
-            out.append((part, None) if isinstance(part, str) else (part[1], part[0]))
-    return tuple(out)
-
-
-def _fill(doc: Doc, template: str, **parts) -> str:
-    """Write `template` (see `_cell`); returns the text written, for decide evidence."""
-    c = _cell(template, **parts)
-    L.write(doc, c)
-    return L.text_of(c)
 
 
 def _distinct(make, n: int) -> list[str]:
@@ -286,17 +265,17 @@ def casting_call(kit: Kit) -> Draft:
             name = (at + ("character",), r["character"])
             if style == "blocks":    # "[MARGARET] Female, late 50s. Lead."
                 head = "[{name}] " if lead else "{name} - "
-                evidence[at + ("gender",)] = _fill(doc, head + "{g}, {age}. {size}.", name=name,
+                evidence[at + ("gender",)] = L.fill(doc, head + "{g}, {age}. {size}.", name=name,
                                                    g=g[rng.choice([0, 1])], age=age, size=sizes[i])
                 doc.line().line(notes[i]).line()
             elif style == "bullets":    # "- Anna (female, late 20s): ..."
-                evidence[at + ("gender",)] = _fill(doc, "- {name} ({g}, {age}): ", name=name,
+                evidence[at + ("gender",)] = L.fill(doc, "- {name} ({g}, {age}): ", name=name,
                                                    g=g[0].lower(), age=age)
                 doc.line(notes[i])
             else:                       # "Anna (lead) is a woman in her late 20s."
                 phrase = ("in {p} {age}" if r["playing_age"] and not r["playing_age"][0].isdigit()
                           else "playing age {age}").replace("{p}", g[3])
-                evidence[at + ("gender",)] = _fill(
+                evidence[at + ("gender",)] = L.fill(
                     doc, "{name} ({size}) is {g}, " + phrase + ". ", name=name, size=sizes[i].lower(),
                     g=g[2], age=age)
                 doc.line(notes[i])
@@ -743,7 +722,7 @@ def film_review(kit: Kit) -> Draft:
         doc.line(".")
 
     def prose(short: bool) -> None:
-        _fill(doc, "{title}, the " + rng.choice(["second", "third", "debut", "fourth", "latest"])
+        L.fill(doc, "{title}, the " + rng.choice(["second", "third", "debut", "fourth", "latest"])
               + " feature from {director}, is " + genre_text + " set in " + place + ". ",
               title=(("film_title",), title), director=(("director",), director))
         if genre == "documentary":
@@ -754,14 +733,14 @@ def film_review(kit: Kit) -> Draft:
             if not two:
                 plot = "{c1} " + rng.choice(["has one summer in {place} to put things right.",
                                              "is the only witness to a crime nobody reports."])
-            c = _cell(plot + "\n", place=place, c1=who[0], **({"c2": who[1]} if len(who) > 1 else {}))
+            c = L.template(plot + "\n", place=place, c1=who[0], **({"c2": who[1]} if len(who) > 1 else {}))
             L.write(doc, ((c[0][0][:1].upper() + c[0][0][1:], c[0][1]),) + c[1:])
         if short:
             doc.line(rng.choice(VERDICTS[stars]))
             return
         doc.line()
         if cast and with_chars:
-            _fill(doc, "{actor} " + rng.choice(["is superb as {char}", "makes {char} believable",
+            L.fill(doc, "{actor} " + rng.choice(["is superb as {char}", "makes {char} believable",
                                                  "cannot do much with {char}"]) + ". ",
                   actor=(("cast", 0, "actor"), cast[0]["actor"]), char=(("cast", 0, "character"), chars[0]))
         doc.add(f"{dop}'s cinematography " + rng.choice(["is ravishing", "is muddy", "does the heavy lifting"]))
@@ -1060,7 +1039,7 @@ def concert_setlist(kit: Kit) -> Draft:
                              "Merch: good night."]))
     else:
         if layout == "review":      # a newspaper's gig review
-            _fill(doc, "{artist}, {venue}\n", artist=(("artist",), artist),
+            L.fill(doc, "{artist}, {venue}\n", artist=(("artist",), artist),
                   venue=(("venue",), facts["venue"]))
             kit.date(doc.add(f"Reviewed by {fake.name()}, "), None, posted).line().line()
         else:                       # a fan's post on a forum

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from string import Formatter
 
 from .. import fields as F
 from .. import layout as L
@@ -39,19 +38,6 @@ from ..doc import Doc, Path
 from ..fmt import clock
 from ..kit import Kit
 from ..surface import says
-
-
-def _cell(template: str, **parts) -> L.Cell:
-    """`template` as a cell: each `{name}` is `parts[name]`, plain text or a `(path, text)`
-    pair that is the gold text of `path`."""
-    out: list[tuple[str, Path | None]] = []
-    for literal, name, _, _ in Formatter().parse(template):
-        if literal:
-            out.append((literal, None))
-        if name:
-            part = parts[name]
-            out.append((part, None) if isinstance(part, str) else (part[1], part[0]))
-    return tuple(out)
 
 
 def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
@@ -75,7 +61,7 @@ def _names(kit: Kit, n: int) -> list[str]:
 
 def _styled(styles: tuple[str, ...], kit: Kit, path: Path, name: str) -> L.Cell:
     """A clinician's name in one of the house `styles` ("Dr {n} BDS"); only the name is gold."""
-    return _cell(kit.rng.choice(styles).replace("{n}", "{x}"), x=(path, name))
+    return L.template(kit.rng.choice(styles).replace("{n}", "{x}"), x=(path, name))
 
 
 def _dose(kit: Kit, x: float) -> str:

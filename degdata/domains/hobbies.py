@@ -26,7 +26,6 @@ submitted for rating", "not a complete list", "rent still outstanding", "no nigh
 from __future__ import annotations
 
 import datetime as dt
-from string import Formatter
 
 from .. import fields as F
 from .. import layout as L
@@ -35,26 +34,6 @@ from ..doc import Doc, Path
 from ..fmt import clock
 from ..kit import Kit
 from ..surface import rating, says
-
-
-def _cell(template: str, **parts) -> L.Cell:
-    """`template` as a cell: each `{name}` is `parts[name]`, plain text or a `(path, text)`
-    pair that is the gold text of `path`."""
-    out: list[tuple[str, Path | None]] = []
-    for literal, name, _, _ in Formatter().parse(template):
-        if literal:
-            out.append((literal, None))
-        if name:
-            part = parts[name]
-            out.append((part, None) if isinstance(part, str) else (part[1], part[0]))
-    return tuple(out)
-
-
-def _fill(doc: Doc, template: str, **parts) -> str:
-    """Write `template` (see `_cell`); returns the text written, for decide evidence."""
-    c = _cell(template, **parts)
-    L.write(doc, c)
-    return L.text_of(c)
 
 
 def _series(doc: Doc, path: Path, values: list[str], last: str = " and ", sep: str = ", ") -> Doc:
@@ -262,7 +241,7 @@ def chess_tournament_results(kit: Kit) -> Draft:
     club = rng.choice(CHESS_CLUBS[kit.locale]).format(city=city)
     organiser = fake.name()
     rounds_text = kit.style.integer(rounds)
-    system_cell = _cell(rng.choice(PAIRINGS[system]), rounds=(("rounds",), rounds_text))
+    system_cell = L.template(rng.choice(PAIRINGS[system]), rounds=(("rounds",), rounds_text))
     rated_text = says(rng, facts["rated"],
                       (f"{body} rated", f"Submitted for {body} rating", f"All games {body} rated"),
                       ("Not rated", f"Not submitted for {body} rating", f"Not {body} rated"))
@@ -276,7 +255,7 @@ def chess_tournament_results(kit: Kit) -> Draft:
     arbiter_label = rng.choice(["Chief arbiter", "Arbiter", "Chief TD", "Tournament director",
                                 "Controller"])
     if bulletin:                # a results bulletin
-        _fill(doc, "{club}\n{tournament}\n\n", club=club, tournament=(("tournament",), facts["tournament"]))
+        L.fill(doc, "{club}\n{tournament}\n\n", club=club, tournament=(("tournament",), facts["tournament"]))
         rows = [("Venue", L.cell(facts["venue"], ("venue",)))] if facts["venue"] else []
         rows += [("Dates" if days else "Date", date_cell), ("Organiser", L.cell(organiser)),
                  (arbiter_label, L.cell(facts["arbiter"], ("arbiter",))),
@@ -290,7 +269,7 @@ def chess_tournament_results(kit: Kit) -> Draft:
             rated_text = rated_text + "."
             doc.line(rated_text)
     else:                       # a club website report
-        _fill(doc, "{tournament}\n\n", tournament=(("tournament",), facts["tournament"]))
+        L.fill(doc, "{tournament}\n\n", tournament=(("tournament",), facts["tournament"]))
         doc.add(f"{kit.style.integer(n)} players took part in the ").put(("tournament",), facts["tournament"])
         if facts["venue"]:
             doc.add(", held at ").put(("venue",), facts["venue"])
@@ -308,7 +287,7 @@ def chess_tournament_results(kit: Kit) -> Draft:
         doc.line(rng.choice(["Final standings", "FINAL STANDINGS", "Final placings"])
                  + (f" (top {len(shown)})" if len(shown) < n else ""))
     else:
-        _fill(doc, "Standings after round {played} of {rounds}\n", played=kit.style.integer(played),
+        L.fill(doc, "Standings after round {played} of {rounds}\n", played=kit.style.integer(played),
               rounds=(("rounds",), rounds_text))
     decimals = kit.chance(0.5)
     ranks = [f"{order.index(next(q for q in order if score[q] == score[p])) + 1}"
@@ -353,7 +332,7 @@ def chess_tournament_results(kit: Kit) -> Draft:
         res = {1.0: "1-0", 0.0: "0-1", 0.5: draw}[s]
         at = ("round_results", k)
         template = BOARD_PROSE[s] if shape == "prose" else BOARD_LINES[shape]
-        evidence[at + ("result",)] = _fill(
+        evidence[at + ("result",)] = L.fill(
             doc, template, res=res, board=(at + ("board",), kit.style.integer(k + 1)),
             white=(at + ("white",), g["white"]), black=(at + ("black",), g["black"]))
         doc.line()
@@ -366,7 +345,7 @@ def chess_tournament_results(kit: Kit) -> Draft:
         doc.line("No withdrawals.")
     if facts["winner"]:
         tied = score[order[0]] == score[order[1]]
-        _fill(doc, rng.choice(["Congratulations to {winner}, winner of the {event}!",
+        L.fill(doc, rng.choice(["Congratulations to {winner}, winner of the {event}!",
                                "Winner: {winner}" + (" (on tie-break)" if tied else "") + ".",
                                "First place: {winner}, " + ("on tie-break." if tied else "clear first.")])
               + " Runner-up: {second}.\n", winner=(("winner",), facts["winner"]), event=event,
@@ -525,18 +504,18 @@ def bird_sighting_report(kit: Kit) -> Draft:
             kit.num(out, ("distance_km",), km, 1).add(" km")
 
     if shape == "checklist":    # a checklist export
-        _fill(doc, "{location}\n{date}", **gold)
+        L.fill(doc, "{location}\n{date}", **gold)
         if facts["start_time"]:
             doc.add(" ").put(("start_time",), facts["start_time"])
         protocol_text = f"Protocol: {PROTOCOLS[protocol][0]}"
         doc.line().line(protocol_text)
-        _fill(doc, "Party Size: {party}\nDuration: {duration} min\n", **gold)
+        L.fill(doc, "Party Size: {party}\nDuration: {duration} min\n", **gold)
         if facts["distance_km"] is not None:
             distance(doc.add("Distance: "))
             doc.line()
         elif protocol == "area":
             doc.line(f"Area: {kit.style.decimal(rng.uniform(2, 40), 1)} ha")
-        _fill(doc, "Submitted by: {observer}\n", **gold)
+        L.fill(doc, "Submitted by: {observer}\n", **gold)
         if others:
             doc.line(f"Other observers: {', '.join(others)}")
         complete_text = f"Complete checklist: {'Yes' if complete else 'No'}"
@@ -544,7 +523,7 @@ def bird_sighting_report(kit: Kit) -> Draft:
         doc.line(f"Comments: {rng.choice(WEATHER)}. {visibility_text}.")
         doc.line()
         kit.pad(doc)
-        _fill(doc, "{total} species total\n\n", **gold)
+        L.fill(doc, "{total} species total\n\n", **gold)
         for i, s in enumerate(sightings):
             at = ("sightings", i)
             if s["count"] is None:
@@ -560,8 +539,8 @@ def bird_sighting_report(kit: Kit) -> Draft:
         doc.line()
     else:
         if shape == "post":     # a post to the club's sightings page
-            _fill(doc, rng.choice(["Subject: {location}, {date}\n\n", "{location} - {date}\n\n"]), **gold)
-            _fill(doc, rng.choice(["Spent {duration} minutes at {location}",
+            L.fill(doc, rng.choice(["Subject: {location}, {date}\n\n", "{location} - {date}\n\n"]), **gold)
+            L.fill(doc, rng.choice(["Spent {duration} minutes at {location}",
                                    "Birded {location} for {duration} minutes"]), **gold)
             if facts["start_time"]:
                 doc.add(" from ").put(("start_time",), facts["start_time"]).add(f" until {end}")
@@ -572,7 +551,7 @@ def bird_sighting_report(kit: Kit) -> Draft:
                 distance(doc.add("Covered "))
                 doc.line(" in all.")
             doc.line(protocol_text)
-            _fill(doc, "Party of {party}. " + rng.choice(WEATHER) + ". ", **gold)
+            L.fill(doc, "Party of {party}. " + rng.choice(WEATHER) + ". ", **gold)
             doc.line(visibility_text + ".").line()
         else:                   # a club recording form with sections
             doc.line(rng.choice(["BIRD SIGHTINGS RECORD", "Bird record form", "Sightings report"]))
@@ -612,7 +591,7 @@ def bird_sighting_report(kit: Kit) -> Draft:
                 doc.line()
         doc.line()
         individuals = sum(s["count"] for s in sightings)
-        _fill(doc, rng.choice(["{total} species, {ind} birds in all.\n",
+        L.fill(doc, rng.choice(["{total} species, {ind} birds in all.\n",
                                "Species recorded: {total} (individuals: {ind})\n"]),
               ind=kit.style.integer(individuals), **gold)
         complete_text = says(rng, complete, ("All species seen or heard are listed.",
@@ -626,7 +605,7 @@ def bird_sighting_report(kit: Kit) -> Draft:
     elif kit.chance(0.5):
         doc.line(rng.choice(["Nothing unusual today.", "Highlights: none"]))
     if shape == "post":
-        _fill(doc, "\n{observer}\n", **gold)
+        L.fill(doc, "\n{observer}\n", **gold)
     doc.line(f"Submitted {submitted}" + (f", records checked by county recorder {fake.name()}"
                                          if kit.chance(0.4) else ""))
     kit.pad(doc)
@@ -768,7 +747,7 @@ def garden_planting_plan(kit: Kit) -> Draft:
     shape = rng.choice(["sheet", "notebook", "markdown"])
     heading = {"sheet": "", "notebook": "", "markdown": "## "}[shape]
     if shape == "notebook":     # a plot holder's own plan
-        _fill(doc, "Plot {plot}, {site} - plan for {season}\n",
+        L.fill(doc, "Plot {plot}, {site} - plan for {season}\n",
               plot=(("plot_number",), facts["plot_number"]), site=(("site",), facts["site"]),
               season=(("season",), kit.style.integer(season)))
         doc.add("Plot holder: ").put(("plot_holder",), facts["plot_holder"])
@@ -982,7 +961,7 @@ def fishing_licence(kit: Kit) -> Draft:
                         ("1. Holder", "2. Validity", "3. Waters covered", "4. Conditions")])
     if shape == "email":        # an online purchase confirmation
         doc.line(f"From: {issuer}").line(f"Subject: your {word} fishing licence").line()
-        _fill(doc, "Dear {holder},\n\nthank you for buying your {word} fishing licence. "
+        L.fill(doc, "Dear {holder},\n\nthank you for buying your {word} fishing licence. "
               "Your licence number is {number}.\n", holder=(("holder",), facts["holder"]),
               word=word, number=(("licence_number",), number))
         L.write(doc.add("It is valid from "), validity)

@@ -30,35 +30,14 @@ a whole class, and consent on a slip nobody has filled in.
 from __future__ import annotations
 
 import datetime as dt
-from string import Formatter
 
 from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
-from ..doc import Doc, Path
+from ..doc import Doc
 from ..fmt import clock
 from ..kit import Kit
 from ..surface import says
-
-
-def _cell(template: str, **parts) -> L.Cell:
-    """`template` as a cell: each `{name}` is `parts[name]`, plain text or a `(path, text)`
-    pair that is the gold text of `path`."""
-    out: list[tuple[str, Path | None]] = []
-    for literal, name, _, _ in Formatter().parse(template):
-        if literal:
-            out.append((literal, None))
-        if name:
-            part = parts[name]
-            out.append((part, None) if isinstance(part, str) else (part[1], part[0]))
-    return tuple(out)
-
-
-def _fill(doc: Doc, template: str, **parts) -> str:
-    """Write `template` (see `_cell`); returns the text written, for decide evidence."""
-    c = _cell(template, **parts)
-    L.write(doc, c)
-    return L.text_of(c)
 
 
 def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
@@ -353,7 +332,7 @@ def exam_timetable(kit: Kit) -> Draft:
             doc.line().line()
 
     def rules() -> None:
-        _fill(doc, rng.choice(["Candidates must be outside the exam room {n} minutes before the start of "
+        L.fill(doc, rng.choice(["Candidates must be outside the exam room {n} minutes before the start of "
                                "each exam.", "Please arrive at least {n} minutes before the published "
                                "start time.", "Report to the exam hall {n} minutes early; seating plans "
                                "are displayed outside."]) + " ",
@@ -868,7 +847,7 @@ def field_trip_consent(kit: Kit) -> Draft:
             doc.line(" spending money for the gift shop.")
 
     def times() -> None:
-        _fill(doc, "We will leave school at {leave}" + rng.choice(["", f" from {meeting}"])
+        L.fill(doc, "We will leave school at {leave}" + rng.choice(["", f" from {meeting}"])
               + f" and expect to be back at about {clock(home, twelve)}" + " on the last day" * away + ".", **gold)
         doc.line(f" Please make sure your child is at school by {clock(be_there, twelve)}.")
 
@@ -950,15 +929,15 @@ def field_trip_consent(kit: Kit) -> Draft:
         if layout == "message":
             doc.line(f"From: {school} <office@{fake.domain_name()}>")
             kit.date(doc.add("Sent: "), None, letter).line()
-            _fill(doc, "Subject: {group} visit to " + article + "{dest}\n\nHello,\n\nOn ", **gold)
+            L.fill(doc, "Subject: {group} visit to " + article + "{dest}\n\nHello,\n\nOn ", **gold)
             kit.date(doc, ("trip_date",), trip).add(f", a {_weekday(trip)}")
             kit.date(doc.add(" (back on "), ("return_date",), back).add(")") if back else None
-            _fill(doc, ", {group} will visit " + article + "{dest} " + purpose + ". The trip is led by {leader}. ",
+            L.fill(doc, ", {group} will visit " + article + "{dest} " + purpose + ". The trip is led by {leader}. ",
                   **gold)
         else:
             doc.line(school).line(fake.address().replace("\n", ", "))
             kit.date(doc, None, letter).line().line()
-            _fill(doc, rng.choice(["Dear Parents and Carers,", "Dear Parent/Carer,", "Dear Families,"])
+            L.fill(doc, rng.choice(["Dear Parents and Carers,", "Dear Parent/Carer,", "Dear Families,"])
                   + "\n\nRe: {group} trip to " + article + "{dest}\n\nI am pleased to tell you that {group} will be "
                   "visiting " + article + "{dest} on ", **gold)
             kit.date(doc, ("trip_date",), trip).add(f" ({_weekday(trip)})")
@@ -979,7 +958,7 @@ def field_trip_consent(kit: Kit) -> Draft:
             if staff:
                 doc.line(f"{leader} will lead the trip, supported by {' and '.join(staff)}.")
             kit.date(doc.add("Please return the slip below by "), None, reply).line(".").line()
-            _fill(doc, "Yours sincerely,\n\n{leader}\n" + rng.choice(["Trip leader", "Class teacher",
+            L.fill(doc, "Yours sincerely,\n\n{leader}\n" + rng.choice(["Trip leader", "Class teacher",
                                                                       "Educational visits lead"]) + "\n", **gold)
             doc.line(f"Approved by {head}, {rng.choice(['Headteacher', 'Head teacher', 'Principal'])}")
     consent_text = slip()
@@ -1180,7 +1159,7 @@ def thesis_defence_notice(kit: Kit) -> Draft:
             L.series(doc.add("Keywords: "), ("keywords",), facts["keywords"], sep, sep).line()
 
     def supervision() -> None:
-        _fill(doc, rng.choice(["Supervisor: {sup}", "Supervised by {sup}", "Thesis advisor: {sup}"]), **gold)
+        L.fill(doc, rng.choice(["Supervisor: {sup}", "Supervised by {sup}", "Thesis advisor: {sup}"]), **gold)
         doc.line(f"; co-supervisor: {co}" if loc == "en_GB" or kit.chance(0.3) else "")
 
     layout = rng.choice(["poster", "email", "formal", "web"])
@@ -1190,7 +1169,7 @@ def thesis_defence_notice(kit: Kit) -> Draft:
                              "NOTICE OF DOCTORAL EXAMINATION", f"Doctoral thesis {spelling}",
                              {"en_US": "Dissertation Defense Announcement", "en_GB": "Notice of oral examination",
                               "de_DE": "Invitation to the Disputation", "fr_FR": "Avis de soutenance de thèse"}[loc]]))
-        _fill(doc, "\n{cand}\n" + rng.choice(["will defend the thesis", f"will defend {pronoun} thesis entitled"])
+        L.fill(doc, "\n{cand}\n" + rng.choice(["will defend the thesis", f"will defend {pronoun} thesis entitled"])
               + "\n\"{title}\"\nfor the degree of {degree}\n\n", **gold)
         rows = [("Date", L.join(kit.date_cell(("defence_date",), day), L.cell(f" ({_weekday(day)})"))),
                 ("Time", L.cell(facts["start_time"], ("start_time",)))]
@@ -1208,13 +1187,13 @@ def thesis_defence_notice(kit: Kit) -> Draft:
     elif layout == "email":
         doc.line(f"From: Graduate School Office <phd@{fake.domain_name()}>")
         kit.date(doc.add("Date: "), None, announced).line()
-        _fill(doc, f"Subject: PhD {spelling} - " + "{cand}, " + kit.date_text(day) + "\n\nDear colleagues,\n\n"
+        L.fill(doc, f"Subject: PhD {spelling} - " + "{cand}, " + kit.date_text(day) + "\n\nDear colleagues,\n\n"
               "we are pleased to announce that {cand} ({dept}) will defend " + pronoun + " thesis \"{title}\" "
               "for the degree of {degree} on ", **gold)
         kit.date(doc, ("defence_date",), day).add(f" ({_weekday(day)})")
-        _fill(doc, " at {time}", **gold)
+        L.fill(doc, " at {time}", **gold)
         doc.add(" in ").put(("venue",), room) if room else None
-        _fill(doc, ".\nThe candidate is supervised by {sup}", **gold)
+        L.fill(doc, ".\nThe candidate is supervised by {sup}", **gold)
         doc.line(f" and co-supervised by {co}." if kit.chance(0.5) else ".").line()
         kit.pad(doc)
         doc.line(rng.choice(["The examination committee:", "Committee members:"]))
@@ -1228,10 +1207,10 @@ def thesis_defence_notice(kit: Kit) -> Draft:
                                                [f"NOTICE OF THESIS {spelling.upper()}",
                                                 "ANNOUNCEMENT OF A DOCTORAL EXAMINATION"])).line()
         kit.date(doc.add("By decision of the Dean dated "), None, announced).add(", ")
-        _fill(doc, "{cand}, doctoral candidate ({dept}), is admitted to defend the thesis entitled\n\n    {title}\n\n"
+        L.fill(doc, "{cand}, doctoral candidate ({dept}), is admitted to defend the thesis entitled\n\n    {title}\n\n"
               "in view of the degree {degree}.\n\n", **gold)
         kit.date(doc.add(f"The {spelling} will take place on "), ("defence_date",), day)
-        _fill(doc, ", at {time}", **gold)
+        L.fill(doc, ", at {time}", **gold)
         doc.add(", ").put(("venue",), room) if room else None
         doc.line(".").line()
         kit.pad(doc)
@@ -1242,10 +1221,10 @@ def thesis_defence_notice(kit: Kit) -> Draft:
         practical()
         keywords()
     else:                       # a news item on the department's web page
-        _fill(doc, f"## PhD {spelling}: " + "{cand}\n\n**Thesis:** {title}  \n**Department:** {dept}  \n"
+        L.fill(doc, f"## PhD {spelling}: " + "{cand}\n\n**Thesis:** {title}  \n**Department:** {dept}  \n"
               "**Degree:** {degree}  \n**When:** ", **gold)
         kit.date(doc, ("defence_date",), day).add(f" ({_weekday(day, True)})")
-        _fill(doc, ", {time}  \n", **gold)
+        L.fill(doc, ", {time}  \n", **gold)
         doc.add("**Where:** ").put(("venue",), room).line("  ") if room else None
         doc.line()
         kit.pad(doc)
