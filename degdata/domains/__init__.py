@@ -6,11 +6,11 @@ from typing import Callable
 
 from ..assemble import Draft
 from ..kit import Kit
-from . import (academic, agreements, applications, arts, care, civic, commerce, communication,
-               community, culture, engineering, everyday, finance, health, hobbies, household,
-               industry, legal, listings, logistics, money, office, operations, opinions, orders,
-               people, public, publishing, records, schooling, science, services, trade, transport,
-               travel, work)
+from . import (academic, advertising, agreements, animals, applications, arts, care, civic,
+               commerce, communication, community, culture, energy, engineering, everyday, finance,
+               health, hobbies, household, industry, legal, listings, logistics, money, municipal,
+               office, operations, opinions, orders, people, public, publishing, records, schooling,
+               science, services, systems, trade, transport, travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -137,4 +137,24 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("discharge_summary", care.discharge_summary, "health"),
     Domain("blood_donation_record", care.blood_donation_record, "health"),
     Domain("physiotherapy_notes", care.physiotherapy_notes, "health"),
+    Domain("ad_insertion_order", advertising.ad_insertion_order, "commerce"),
+    Domain("campaign_performance_report", advertising.campaign_performance_report, "media"),
+    Domain("sponsorship_agreement", advertising.sponsorship_agreement, "legal"),
+    Domain("media_rate_card", advertising.media_rate_card, "media"),
+    Domain("veterinary_invoice", animals.veterinary_invoice, "health"),
+    Domain("livestock_movement_record", animals.livestock_movement_record, "public"),
+    Domain("dog_show_results", animals.dog_show_results, "leisure"),
+    Domain("horse_livery_agreement", animals.horse_livery_agreement, "legal"),
+    Domain("waste_collection_schedule", municipal.waste_collection_schedule, "public"),
+    Domain("noise_complaint_form", municipal.noise_complaint_form, "public"),
+    Domain("planning_objection_letter", municipal.planning_objection_letter, "public"),
+    Domain("allotment_tenancy_agreement", municipal.allotment_tenancy_agreement, "legal"),
+    Domain("domain_renewal_notice", systems.domain_renewal_notice, "commerce"),
+    Domain("server_inventory", systems.server_inventory, "tech"),
+    Domain("access_request_form", systems.access_request_form, "tech"),
+    Domain("backup_job_report", systems.backup_job_report, "tech"),
+    Domain("solar_installation_quote", energy.solar_installation_quote, "commerce"),
+    Domain("boiler_service_certificate", energy.boiler_service_certificate, "public"),
+    Domain("heat_pump_commissioning_record", energy.heat_pump_commissioning_record, "tech"),
+    Domain("energy_audit_report", energy.energy_audit_report, "public"),
 ]}

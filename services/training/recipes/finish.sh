@@ -13,8 +13,9 @@ OUT=${2:?the checkpoint to write, e.g. checkpoints/deg-smollm2-135m-0.6}
 LIMIT=${3:-60}
 THREADS=${THREADS:-2}
 OBJECTIVE=${OBJECTIVE:-accuracy}   # accuracy, likelihood or significant (prior_fit.OBJECTIVES; `fit-check` compares them)
+FIT=${FIT:-40}                     # held-out validation records the fit and the ablation read (more: a fit that can beat chance)
 export OMP_NUM_THREADS=$THREADS
-$PY -m services.training rule-ablation --checkpoint "$STEP" --split val_heldout --limit 40 --objective "$OBJECTIVE" --out "$OUT" \
+$PY -m services.training rule-ablation --checkpoint "$STEP" --split val_heldout --limit "$FIT" --objective "$OBJECTIVE" --out "$OUT" \
     > "$OUT.rule-ablation.json"
 mv "$OUT.rule-ablation.json" "$OUT/rule-ablation.json"
 mkdir -p "$OUT/eval"

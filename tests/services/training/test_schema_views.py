@@ -24,7 +24,7 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def records():
-    return list(generate(21, 40))       # every split (the first 40 of the 112 domains)
+    return list(generate(21, 40))       # every split (the first 40 of the 132 domains)
 
 
 @pytest.fixture(scope="module")
