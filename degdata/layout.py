@@ -100,6 +100,17 @@ def kv(doc: Doc, rng: random.Random, rows: Sequence[tuple[str, Cell]],
     return layout
 
 
+def labelled(doc: Doc, rng: random.Random, rows: Sequence[tuple[str, Cell]], layout: str | None = None) -> str:
+    """`rows` as a key-value block in any `kv` layout or as bold markdown labels (`layout`, else
+    drawn); returns the layout used."""
+    layout = layout or rng.choice(KV_LAYOUTS + ("bold",))
+    if layout == "bold":
+        for label, c in rows:
+            write(doc.add(f"**{label}:** "), c).line()
+        return layout
+    return kv(doc, rng, rows, layout)
+
+
 def table(doc: Doc, rng: random.Random, header: Sequence[str], rows: Sequence[Sequence[Cell]],
           layout: str | None = None) -> str:
     """Write a table (one row per item); returns the layout used."""

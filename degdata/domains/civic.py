@@ -54,16 +54,6 @@ def _head(doc: Doc, form: str, text: str) -> Doc:
     return doc.line(text).line("-" * len(text))
 
 
-def _rows(kit: Kit, doc: Doc, rows: list[tuple[str, L.Cell]], layout: str | None = None) -> None:
-    """A key-value block in any `layout.kv` layout, or as bold markdown labels."""
-    layout = layout or kit.rng.choice(L.KV_LAYOUTS + ("bold",))
-    if layout == "bold":
-        for label, c in rows:
-            L.write(doc.add(f"**{label}:** "), c).line()
-    else:
-        L.kv(doc, kit.rng, rows, layout)
-
-
 def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
     L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "• "])
 
@@ -268,12 +258,12 @@ def building_permit(kit: Kit) -> Draft:
                             "Building permit decision"])
         if layout == "notice":
             doc.put(("council",), council).line().line(office).line().line(title).line()
-            _rows(kit, doc, rows, rng.choice(L.KV_LAYOUTS))
+            L.labelled(doc, kit.rng, rows, rng.choice(L.KV_LAYOUTS))
         else:
             doc.line(f"# {title}").add(rng.choice(["Issued by ", "Issuing authority: "]))
             doc.put(("council",), council).line(f" - {office}").line()
             _head(doc, heading, rng.choice(["Application details", "The application"]))
-            _rows(kit, doc, rows, rng.choice(["bold", "colon", "aligned"]))
+            L.labelled(doc, kit.rng, rows, rng.choice(["bold", "colon", "aligned"]))
         doc.line()
     kit.pad(doc)
     if layout == "sections":
@@ -324,10 +314,10 @@ def building_permit(kit: Kit) -> Draft:
     if facts["objections"] is not None:
         support = rng.choice([0, 1, 2, 4, 6])
         if kit.chance(0.5):
-            _rows(kit, doc, [("Objections received",
-                              kit.count_cell(("objections",), facts["objections"])),
-                             ("Letters of support", kit.count_cell(None, support))],
-                  rng.choice(["colon", "aligned", "dots"]))
+            L.labelled(doc, kit.rng, [("Objections received",
+                                       kit.count_cell(("objections",), facts["objections"])),
+                                      ("Letters of support", kit.count_cell(None, support))],
+                       rng.choice(["colon", "aligned", "dots"]))
         else:
             kit.count(doc.add("Neighbour consultation: "), ("objections",), facts["objections"])
             kit.count(doc.add(" objection(s) and "), None, support).line(" letter(s) of support.")
@@ -357,10 +347,10 @@ def building_permit(kit: Kit) -> Draft:
             kit.count(doc.add(f"{unit} (site area "), None, site_area).line(f"{unit})")
     inspection = kit.amount(150, 900)
     if kit.chance(0.5):
-        _rows(kit, doc, [("Application fee paid", kit.money_cell(("fee",), facts["fee"])),
-                         ("Inspection charge (invoiced separately)",
-                          kit.money_cell(None, inspection))],
-              rng.choice(["colon", "aligned", "dots"]))
+        L.labelled(doc, kit.rng, [("Application fee paid", kit.money_cell(("fee",), facts["fee"])),
+                                  ("Inspection charge (invoiced separately)",
+                                   kit.money_cell(None, inspection))],
+                   rng.choice(["colon", "aligned", "dots"]))
     else:
         kit.money(doc.add("An application fee of "), ("fee",), facts["fee"])
         kit.money(doc.add(" has been received; the building inspection charge of "), None,
@@ -559,7 +549,7 @@ def court_hearing_notice(kit: Kit) -> Draft:
                          L.join(L.cell(f"{judge_title} "), L.cell(people[2], ("judge",)))))
         rows.append((rng.choice(["Date of notice", "Issued", "Date of this notice"]),
                      kit.date_cell(None, issued)))
-        _rows(kit, doc, rows)
+        L.labelled(doc, kit.rng, rows)
     else:       # a letter from the court office to one of the parties
         doc.put(("court",), court).line().line(f"{address}  Tel. {fake.phone_number()}")
         kit.date(doc, None, issued).line().line()
@@ -778,8 +768,8 @@ def vaccination_record(kit: Kit) -> Draft:
     if layout == "card":
         doc.line(rng.choice(["VACCINATION RECORD", "International Certificate of Vaccination",
                              "Immunisation card", "Vaccination card"])).line()
-        _rows(kit, doc, rows + [(rng.choice(["Issued by", "Practice", "Clinic"]),
-                                 L.cell(practice, ("issued_by",)))])
+        L.labelled(doc, kit.rng, rows + [(rng.choice(["Issued by", "Practice", "Clinic"]),
+                                          L.cell(practice, ("issued_by",)))])
         doc.line()
     elif layout == "summary":
         doc.put(("issued_by",), practice).add(" | Printed ")
@@ -1029,11 +1019,11 @@ def lost_property_report(kit: Kit) -> Draft:
         title = rng.choice(["LOST PROPERTY REPORT", "Loss report", "Report of lost property"])
         if layout == "form":
             doc.line(title).put(("office",), office).line().line()
-            _rows(kit, doc, rows, rng.choice(L.KV_LAYOUTS))
+            L.labelled(doc, kit.rng, rows, rng.choice(L.KV_LAYOUTS))
         else:
             doc.line(f"# {title}").put(("office",), office).line().line()
             _head(doc, heading, rng.choice(["Reporter and loss", "Details"]))
-            _rows(kit, doc, rows, rng.choice(["bold", "colon", "aligned"]))
+            L.labelled(doc, kit.rng, rows, rng.choice(["bold", "colon", "aligned"]))
         doc.line()
         if layout == "sections" or kit.chance(0.5):
             _head(doc, heading, rng.choice(["Description of items", "Items lost"]))

@@ -93,16 +93,6 @@ def _slug(text: str) -> str:
     return "".join(ch for ch in plain.lower() if ch.isalnum()) or "council"
 
 
-def _rows(kit: Kit, doc: Doc, rows: list[tuple[str, L.Cell]], layout: str | None = None) -> None:
-    """A key-value block in any `layout.kv` layout, or as bold markdown labels."""
-    layout = layout or kit.rng.choice(L.KV_LAYOUTS + ("bold",))
-    if layout == "bold":
-        for label, c in rows:
-            L.write(doc.add(f"**{label}:** "), c).line()
-    else:
-        L.kv(doc, kit.rng, rows, layout)
-
-
 def _head(doc: Doc, form: str, text: str) -> Doc:
     """A section heading in the document's own form: markdown, capitals or underlined."""
     if form == "md":
@@ -407,7 +397,7 @@ def waste_collection_schedule(kit: Kit) -> Draft:
         if facts["valid_until"]:
             rows.append(("Valid until", kit.date_cell(("valid_until",), valid_until)))
         rows.append(("Printed", kit.date_cell(None, valid_from - dt.timedelta(days=rng.randint(3, 30)))))
-        _rows(kit, doc, rows)
+        L.labelled(doc, kit.rng, rows)
         evidence[("collection_day",)] = day
         kit.pad(doc.line().line(frequency_text).line())
         table()
@@ -744,12 +734,14 @@ def noise_complaint_form(kit: Kit) -> Draft:
         rows = [("Name", L.cell(complainant, ("complainant",))), ("Address", L.cell(own)),
                 ("Telephone", L.cell(fake.phone_number()))]
         rows += [("E-mail", L.cell(email, ("complainant_email",)))] * bool(email)
-        _rows(kit, doc, rows)
+        L.labelled(doc, kit.rng, rows)
         kit.pad(doc.line())
         _head(doc, heading, "About the noise")
-        _rows(kit, doc, [("Type of noise", L.cell(noise_text)), ("Where does it come from?", L.cell(premises_text)),
-                         ("Address of the source", source_cell), ("Person or business responsible", occupier_cell),
-                         ("When did the problem start?", kit.date_cell(("started_on",), started))])
+        L.labelled(doc, kit.rng, [("Type of noise", L.cell(noise_text)),
+                                  ("Where does it come from?", L.cell(premises_text)),
+                                  ("Address of the source", source_cell),
+                                  ("Person or business responsible", occupier_cell),
+                                  ("When did the problem start?", kit.date_cell(("started_on",), started))])
         doc.line(loud_text).line(sleep_text).line(spoken_text)
         rooms_block()
         measured()
@@ -821,7 +813,7 @@ def noise_complaint_form(kit: Kit) -> Draft:
         rows += [("Reference no.", L.cell(reference, ("case_reference",)))] * bool(reference)
         rows += [("E-mail", L.cell(email, ("complainant_email",)))] * bool(email)
         rows.append(("Problem began", kit.date_cell(("started_on",), started)))
-        _rows(kit, doc, rows)
+        L.labelled(doc, kit.rng, rows)
         kit.pad(doc.line())
         diary(rng.choice(["table", "table", "lines"]))
         doc.line().line(loud_text).line(sleep_text).line(spoken_text)
@@ -1104,7 +1096,7 @@ def planning_objection_letter(kit: Kit) -> Draft:
         rows += [("Comment submitted", kit.date_cell(("letter_date",), written)),
                  ("Your name", L.cell(author, ("author",))), ("Your address", L.cell(own, ("author_address",)))]
         rows += [("E-mail", L.cell(email, ("author_email",)))] * bool(email)
-        _rows(kit, doc, rows)
+        L.labelled(doc, kit.rng, rows)
         doc.line().line(stance_form()).line()
         kit.pad(doc)
         if kit.chance(0.5):
@@ -1359,7 +1351,7 @@ def allotment_tenancy_agreement(kit: Kit) -> Draft:
         if facts["deposit"] is not None:
             rows.append(("Deposit", kit.money_cell(("deposit",), facts["deposit"])))
         rows.append(("Notice (tenant)", L.join(kit.count_cell(("notice_months",), notice), L.cell(" month(s)"))))
-        _rows(kit, doc, rows)
+        L.labelled(doc, kit.rng, rows)
         doc.line(pay_text).line()
         kit.pad(doc)
         charge_block(rng.choice(["table", "lines"]))
