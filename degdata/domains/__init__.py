@@ -8,9 +8,10 @@ from ..assemble import Draft
 from ..kit import Kit
 from . import (academic, advertising, agreements, animals, applications, arts, care, civic,
                commerce, communication, community, culture, energy, engineering, everyday, finance,
-               health, hobbies, household, industry, legal, listings, logistics, money, municipal,
-               office, operations, opinions, orders, people, public, publishing, records, schooling,
-               science, services, systems, trade, transport, travel, work)
+               health, hobbies, hospitality, household, housing, industry, insurance, legal,
+               leisure, listings, logistics, money, municipal, office, operations, opinions,
+               orders, people, public, publishing, records, schooling, science, services, systems,
+               trade, transport, travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -157,4 +158,20 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("boiler_service_certificate", energy.boiler_service_certificate, "public"),
     Domain("heat_pump_commissioning_record", energy.heat_pump_commissioning_record, "tech"),
     Domain("energy_audit_report", energy.energy_audit_report, "public"),
+    Domain("table_reservation", hospitality.table_reservation, "leisure"),
+    Domain("catering_order", hospitality.catering_order, "commerce"),
+    Domain("venue_hire_agreement", hospitality.venue_hire_agreement, "legal"),
+    Domain("banquet_event_order", hospitality.banquet_event_order, "leisure"),
+    Domain("golf_scorecard", leisure.golf_scorecard, "leisure"),
+    Domain("ski_pass_purchase", leisure.ski_pass_purchase, "leisure"),
+    Domain("climbing_wall_waiver", leisure.climbing_wall_waiver, "legal"),
+    Domain("personal_training_plan", leisure.personal_training_plan, "leisure"),
+    Domain("tenancy_deposit_certificate", housing.tenancy_deposit_certificate, "legal"),
+    Domain("home_inspection_report", housing.home_inspection_report, "listings"),
+    Domain("removal_company_quote", housing.removal_company_quote, "commerce"),
+    Domain("service_charge_statement", housing.service_charge_statement, "finance"),
+    Domain("motor_insurance_renewal", insurance.motor_insurance_renewal, "finance"),
+    Domain("travel_insurance_certificate", insurance.travel_insurance_certificate, "travel"),
+    Domain("home_contents_quote", insurance.home_contents_quote, "finance"),
+    Domain("life_insurance_beneficiary_form", insurance.life_insurance_beneficiary_form, "legal"),
 ]}
