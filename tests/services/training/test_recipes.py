@@ -93,3 +93,20 @@ def test_layouts_or_flags_without_views_is_refused(tmp_path, name):
                                "CARRY": str(tmp_path / "nothing-carried")},
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "set VIEWS too" in done.stderr
+
+
+def test_finish_chooses_the_array_decode_on_a_copy_before_the_ablation(tmp_path):
+    step = make_step(tmp_path / "run", 96)
+    out = tmp_path / "finished"
+    done = subprocess.run(["bash", str(REPO / "services" / "training" / "recipes" / "finish.sh"), str(step), str(out)],
+                          env={**os.environ, "PY": "echo", "FEATURES": "run/features/val_heldout"},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    decode = (out / "array-decode.json").read_text()
+    assert decode.split() == ["-m", "services.training", "choose-decode", "--features", "run/features/val_heldout",
+                              str(out)]
+    ablation = (out / "rule-ablation.json").read_text().split()
+    assert ablation[ablation.index("--checkpoint") + 1] == str(out)      # the copy, its decode chosen
+    assert sorted(p.name for p in out.iterdir()) == ["adapters.safetensors", "array-decode.json", "deg.json", "eval",
+                                                    "heads.safetensors", "rule-ablation.json"]
+    assert (step / "deg.json").read_text() == "deg.json of 96"           # the run's step is left as it was
