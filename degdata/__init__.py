@@ -11,7 +11,7 @@ holdout of train-domain records, for fit), `val_heldout` (every record of `VAL_D
 in neither train nor test: fit temperatures, the null margin and mixing weights here) and
 `test` (every record of `TEST_DOMAINS`, held out from everything else).
 
-What makes the documents hard on purpose: 148 document kinds written in key-value, table
+What makes the documents hard on purpose: 164 document kinds written in key-value, table
 and prose layouts (`layout`); values in many surface forms (dates in every common form,
 amounts with and without currency, ratings as "4/5", "four stars", "★★★★☆"; `fmt`,
 `surface`); decisions stated by negation ("not yet paid", "no pets allowed"); optional

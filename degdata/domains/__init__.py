@@ -6,12 +6,12 @@ from typing import Callable
 
 from ..assemble import Draft
 from ..kit import Kit
-from . import (academic, advertising, agreements, animals, applications, arts, care, civic,
-               commerce, communication, community, culture, energy, engineering, everyday, finance,
-               health, hobbies, hospitality, household, housing, industry, insurance, legal,
-               leisure, listings, logistics, money, municipal, office, operations, opinions,
-               orders, people, public, publishing, records, schooling, science, services, systems,
-               trade, transport, travel, work)
+from . import (academic, advertising, agreements, animals, applications, arts, automotive, care,
+               childcare, civic, commerce, communication, community, culture, energy, engineering,
+               everyday, finance, government, health, hobbies, hospitality, household, housing,
+               industry, insurance, legal, leisure, listings, logistics, money, municipal, office,
+               operations, opinions, orders, people, public, publishing, records, schooling,
+               science, services, systems, telecom, trade, transport, travel, work)
 
 ALL_LOCALES = ("en_US", "en_GB", "de_DE", "fr_FR")
 
@@ -174,4 +174,20 @@ DOMAINS: dict[str, Domain] = {d.name: d for d in [
     Domain("travel_insurance_certificate", insurance.travel_insurance_certificate, "travel"),
     Domain("home_contents_quote", insurance.home_contents_quote, "finance"),
     Domain("life_insurance_beneficiary_form", insurance.life_insurance_beneficiary_form, "legal"),
+    Domain("car_repair_estimate", automotive.car_repair_estimate, "commerce"),
+    Domain("tyre_fitting_invoice", automotive.tyre_fitting_invoice, "commerce"),
+    Domain("mot_test_certificate", automotive.mot_test_certificate, "public"),
+    Domain("car_hire_agreement", automotive.car_hire_agreement, "legal"),
+    Domain("nursery_daily_report", childcare.nursery_daily_report, "health"),
+    Domain("childminder_contract", childcare.childminder_contract, "legal"),
+    Domain("tutoring_invoice", childcare.tutoring_invoice, "commerce"),
+    Domain("after_school_club_registration", childcare.after_school_club_registration, "leisure"),
+    Domain("council_tax_bill", government.council_tax_bill, "public"),
+    Domain("benefits_award_letter", government.benefits_award_letter, "public"),
+    Domain("jury_summons", government.jury_summons, "legal"),
+    Domain("passport_application_receipt", government.passport_application_receipt, "travel"),
+    Domain("mobile_phone_contract", telecom.mobile_phone_contract, "commerce"),
+    Domain("broadband_installation_confirmation", telecom.broadband_installation_confirmation, "tech"),
+    Domain("number_porting_request", telecom.number_porting_request, "tech"),
+    Domain("roaming_charges_bill", telecom.roaming_charges_bill, "finance"),
 ]}
