@@ -43,58 +43,15 @@ the car's condition comes as "3/5" or "3 out of 5", and a failed test has no exp
 from __future__ import annotations
 
 import datetime as dt
-import unicodedata
 
 from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc
-from ..fmt import CURRENCIES, clock
+from ..fmt import clock
 from ..kit import Kit
 from ..surface import rating, says
-
-
-def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
-    L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "\u2022 "])
-
-
-TITLES = {"Dr", "Mr", "Mrs", "Ms", "Miss", "Mx", "MD", "DDS", "DVM", "PhD", "II", "III", "IV", "Jr", "Sr", "Frau",
-          "Herr", "Mme", "Mlle", "M", "Dipl.-Ing"}
-
-
-def _names(kit: Kit, n: int) -> list[str]:
-    """`n` distinct names without titles or degrees (Faker's de_DE names carry "Prof." and "B.Sc.")."""
-    out: list[str] = []
-    while len(out) < n:
-        for name in kit.names(n):
-            words = [w for w in name.split() if not w.endswith(".") and w not in TITLES]
-            if len(words) >= 2 and " ".join(words) not in out:
-                out.append(" ".join(words))
-    return out[:n]
-
-
-def _home_currency(kit: Kit) -> None:
-    """A local garage, tyre centre, test station or hire desk bills in its country's own currency."""
-    kit.style.currency, kit.style.symbol = CURRENCIES[kit.locale]
-    kit.style.symbol_first = kit.style.symbol in ("$", "£")
-
-
-def _slug(text: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return "".join(ch for ch in ascii_text.lower() if ch.isalnum())[:18] or "garage"
-
-
-def _firm(kit: Kit, templates: dict[str, tuple[str, ...]]) -> str:
-    return kit.rng.choice(templates[kit.locale]).format(last=kit.fake.last_name(), city=kit.fake.city())
-
-
-def _address(kit: Kit) -> str:
-    return f"{kit.fake.street_address()}, {kit.fake.city()}".replace("\n", ", ")
-
-
-def _lower_first(text: str) -> str:
-    """`text` as it reads inside a sentence ("Front bumper cover" -> "front bumper cover", "TPMS reset" kept)."""
-    return text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
+from .common import address_line, firm_name, home_currency, lower_first, number_plate, plain_names, slug, strings
 
 
 US_WORDS = (("Bonnet", "Hood"), ("bonnet", "hood"), ("wing", "fender"), ("Windscreen", "Windshield"),
@@ -108,25 +65,6 @@ def _us(text: str) -> str:
     for uk, us in US_WORDS:
         text = text.replace(uk, us)
     return text
-
-
-def _plate(kit: Kit, registered: dt.date | None = None) -> str:
-    """A registration of the locale's format; a British one carries the age identifier of `registered`."""
-    rng, letters = kit.rng, "ABCDEFGHJKLMNPRSTUVWXYZ"
-
-    def pick(n: int) -> str:
-        return "".join(rng.choice(letters) for _ in range(n))
-
-    def age() -> int:
-        if registered is None:
-            return rng.randint(10, 74)
-        year = registered.year - (registered.month < 3)
-        return year % 100 + (50 if registered.month >= 9 or registered.month < 3 else 0)
-    return {"en_GB": lambda: f"{pick(2)}{age():02d} {pick(3)}",
-            "en_US": lambda: f"{rng.randint(1, 9)}{pick(3)}{rng.randint(100, 999)}",
-            "de_DE": lambda: f"{rng.choice(['B', 'M', 'HH', 'K', 'F', 'S', 'DO', 'HB', 'KA', 'MS'])}-{pick(2)} "
-                             f"{rng.randint(1, 9999)}",
-            "fr_FR": lambda: f"{pick(2)}-{rng.randint(100, 999)}-{pick(2)}"}[kit.locale]()
 
 
 def _vin(kit: Kit, wmi: str) -> str:
@@ -314,11 +252,11 @@ REPAIR_FIELDS = [
 
 def car_repair_estimate(kit: Kit) -> Draft:
     rng, doc, loc = kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us = loc == "en_US"
     fix = _us if us else (lambda text: text)
     make, model, wmi = rng.choice(CARS[loc])
-    vehicle, plate, unit, vin = f"{make} {model}", _plate(kit), UNIT[loc], _vin(kit, wmi)
+    vehicle, plate, unit, vin = f"{make} {model}", number_plate(kit), UNIT[loc], _vin(kit, wmi)
     reason = rng.choice(["accident_damage"] * 4 + ["mechanical_fault"] * 3 + ["wear_and_tear"] * 3)
     electric = model in ELECTRIC
     pool = [g for g in REPAIRS[reason] if not (electric and any(_combustion_only(d[0]) for d in g))]
@@ -351,8 +289,8 @@ def car_repair_estimate(kit: Kit) -> Draft:
         if claim and kit.chance(0.75) else None
     insurer = rng.choice(INSURERS[loc])
     claim_no = f"{rng.choice(['CLM', 'CL', 'SIN'])}-{rng.randint(10**6, 10**7 - 1)}"
-    customer, advisor, technician, assessor = _names(kit, 4)
-    garage = _firm(kit, GARAGES)
+    customer, advisor, technician, assessor = plain_names(kit, 4)
+    garage = firm_name(kit, GARAGES)
     inspected = kit.day()
     dated = inspected + dt.timedelta(days=rng.randint(0, 3))
     valid = dated + dt.timedelta(days=rng.choice([14, 28, 30, 30]))
@@ -444,7 +382,7 @@ def car_repair_estimate(kit: Kit) -> Draft:
         doc.add(rng.choice(["The work comprises ", "We propose "]))
         for i, it in enumerate(items):     # "front bumper cover (parts, £412.00)"
             at = ("line_items", i)
-            it["description"] = _lower_first(it["description"])     # the gold is the text as written here
+            it["description"] = lower_first(it["description"])     # the gold is the text as written here
             word = words[it["category"]].lower()
             evidence[at + ("category",)] = word
             doc.add("" if i == 0 else " and " if i == len(items) - 1 else ", ")
@@ -473,15 +411,15 @@ def car_repair_estimate(kit: Kit) -> Draft:
             kit.date(doc.add("We can start the work on "), None, start).line(", subject to parts availability.")
         if not facts["valid_until"]:
             doc.line(f"This estimate is valid for {(valid - dated).days} days.")
-        _strings(kit, doc, "advisories", advisories, rng.choice(["Advisories (not included)", "Also recommended",
-                                                                 "Further work advised"]),
-                 rng.choice(["Advisories: none", "No further work recommended at this time."]))
+        strings(kit, doc, "advisories", advisories, rng.choice(["Advisories (not included)", "Also recommended",
+                                                                "Further work advised"]),
+                rng.choice(["Advisories: none", "No further work recommended at this time."]))
         if facts["mileage"] is not None:
             doc.line(f"Next service due at {kit.style.integer(mileage + rng.choice([6000, 10000, 12000]))} {unit}.")
 
     layout = rng.choice(["estimate", "email", "portal", "export"])
     if layout == "estimate":      # the garage's formal estimate
-        doc.put(("garage",), garage).line().line(_address(kit)).line()
+        doc.put(("garage",), garage).line().line(address_line(kit)).line()
         doc.line(rng.choice(ESTIMATE_TITLES[loc])).line()
         L.labelled(doc, rng, head_rows())
         doc.line()
@@ -495,7 +433,8 @@ def car_repair_estimate(kit: Kit) -> Draft:
         notes()
         doc.line().line(f"Prepared by {advisor}, service advisor")
     elif layout == "email":       # the service advisor's e-mail
-        doc.line(f"From: {advisor} <service@{_slug(garage)}.{TLD[loc]}>").add("To: ").put(("customer",), customer)
+        doc.line(f"From: {advisor} <service@{slug(garage, 'garage', 18)}.{TLD[loc]}>")
+        doc.add("To: ").put(("customer",), customer)
         doc.line().add("Subject: Estimate ").put(("estimate_number",), estimate_no).add(" for ")
         doc.put(("registration",), plate).line().line()
         doc.line(f"Dear {customer.split()[0]},").line()
@@ -655,12 +594,12 @@ TYRE_FIELDS = [
 
 def tyre_fitting_invoice(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us = loc == "en_US"
     fix = _us if us else (lambda text: text)
     market = "us" if us else "eu"
     make, model, _ = rng.choice(CARS[loc])
-    plate, unit = _plate(kit), UNIT[loc]
+    plate, unit = number_plate(kit), UNIT[loc]
     season = rng.choice(SEASON_SHARES[loc])
     models = [t for t in TYRES if t[2] == season and t[3] in (market, "all")]
     scenario = rng.choice(["four", "four", "pair", "pair", "single", "split"])
@@ -706,9 +645,9 @@ def tyre_fitting_invoice(kit: Kit) -> Draft:
     tax = round((subtotal - discount) * tax_rate, 2)
     total = round(subtotal - discount + tax + levy, 2)
     payment = rng.choice(["card"] * 4 + ["cash", "account", "account", "online"])
-    fitter, cashier, person = _names(kit, 3)
+    fitter, cashier, person = plain_names(kit, 3)
     customer = fake.company() if payment == "account" else person
-    centre = _firm(kit, TYRE_CENTRES)
+    centre = firm_name(kit, TYRE_CENTRES)
     day = kit.day()
     booked = day - dt.timedelta(days=rng.randint(1, 20))
     mileage = _odometer(kit)
@@ -810,7 +749,7 @@ def tyre_fitting_invoice(kit: Kit) -> Draft:
             doc.line(none_text)
 
     def service_list() -> None:
-        _strings(kit, doc, "services", names, rng.choice(["Services", "Also carried out", "Work done"]), none_text)
+        strings(kit, doc, "services", names, rng.choice(["Services", "Also carried out", "Work done"]), none_text)
 
     def tyre_bullets() -> None:
         for i, t in enumerate(tyres):   # "- 2 × Michelin Primacy 4+ 205/55 R16 91V (Summer, Front axle): £89.00 each"
@@ -822,7 +761,7 @@ def tyre_fitting_invoice(kit: Kit) -> Draft:
 
     layout = rng.choice(["invoice", "receipt", "email", "jobsheet"])
     if layout == "invoice":       # the centre's invoice with a line table
-        doc.put(("fitting_centre",), centre).line().line(_address(kit))
+        doc.put(("fitting_centre",), centre).line().line(address_line(kit))
         if not us:
             doc.line(f"VAT no. {loc[-2:]}{rng.randint(10**8, 10**9 - 1)}")
         doc.line().line(rng.choice(["INVOICE", "TAX INVOICE" if loc == "en_GB" else "Invoice", "Invoice / receipt"]))
@@ -845,7 +784,7 @@ def tyre_fitting_invoice(kit: Kit) -> Draft:
         doc.line(f"Fitted by {fitter}. Thank you for your custom.")
     elif layout == "receipt":     # a till receipt
         width = rng.randint(38, 46)
-        doc.put(("fitting_centre",), centre).line().line(_address(kit)).line("-" * width)
+        doc.put(("fitting_centre",), centre).line().line(address_line(kit)).line("-" * width)
         kit.date(doc.add("Date: "), ("invoice_date",), day).line(f"  Time: {clock(rng.randint(480, 1080), us)}")
         doc.add(rng.choice(["Invoice: ", "Receipt no.: "])).put(("invoice_number",), invoice_no).line()
         doc.line(f"Served by: {cashier}").add("Customer: ").put(("customer",), customer).line()
@@ -879,7 +818,7 @@ def tyre_fitting_invoice(kit: Kit) -> Draft:
         after()
         doc.line(f"Fitter: {fitter}")
     elif layout == "email":       # an e-receipt
-        doc.add("From: ").put(("fitting_centre",), centre).line(f" <receipts@{_slug(centre)}.{TLD[loc]}>")
+        doc.add("From: ").put(("fitting_centre",), centre).line(f" <receipts@{slug(centre, 'garage', 18)}.{TLD[loc]}>")
         doc.add("To: ").put(("customer",), customer).line()
         doc.add("Subject: Your receipt ").put(("invoice_number",), invoice_no).line().line()
         doc.line(f"Hi {customer.split()[0]}," if payment != "account" else "Hello,").line()
@@ -1088,7 +1027,7 @@ MOT_FIELDS = [
 
 def mot_test_certificate(kit: Kit) -> Draft:
     rng, doc, loc = kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     gb, us, de, fr = loc == "en_GB", loc == "en_US", loc == "de_DE", loc == "fr_FR"
     fix = _us if us else (lambda text: text)
     make, model, wmi = rng.choice(CARS[loc])
@@ -1122,7 +1061,7 @@ def mot_test_certificate(kit: Kit) -> Draft:
     retest_by = day + dt.timedelta(days={"en_GB": 14, "en_US": 30, "de_DE": 30, "fr_FR": 60}[loc])
     first_reg = day.replace(year=day.year - rng.randint(3, 15), day=min(day.day, 28)) - dt.timedelta(
         days=rng.randint(1, 300))
-    plate = _plate(kit, first_reg)
+    plate = number_plate(kit, first_reg)
     odometer = _odometer(kit)
     history = []        # earlier tests: (date, passed, odometer, number)
     reading, when = odometer, day
@@ -1132,8 +1071,8 @@ def mot_test_certificate(kit: Kit) -> Draft:
         if when <= first_reg:
             break
         history.append((when, kit.chance(0.8), reading))
-    tester, owner, manager = _names(kit, 3)
-    station = _firm(kit, STATIONS)
+    tester, owner, manager = plain_names(kit, 3)
+    station = firm_name(kit, STATIONS)
     station_no = {"en_GB": f"V{rng.randint(10000, 99999)}", "en_US": f"Station #{rng.randint(10000, 99999)}",
                   "de_DE": f"Prüfstelle {rng.randint(100, 999)}",
                   "fr_FR": f"Agrément S{rng.randint(10, 95)}{rng.choice('ABCD')}{rng.randint(100, 999)}"}[loc]
@@ -1212,8 +1151,8 @@ def mot_test_certificate(kit: Kit) -> Draft:
                 kit.money(doc.add("Re-inspection fee: "), None, round(fee * rng.choice([0.2, 0.25, 0.3]), 2)).line()
 
     def not_tested_block() -> None:
-        _strings(kit, doc, "not_tested", not_tested, rng.choice(["Items not tested", "Not inspected"]),
-                 rng.choice(["All items were inspected.", "Items not tested: none"]))
+        strings(kit, doc, "not_tested", not_tested, rng.choice(["Items not tested", "Not inspected"]),
+                rng.choice(["All items were inspected.", "Items not tested: none"]))
 
     def grouped_defects() -> None:
         if not defects:
@@ -1242,7 +1181,7 @@ def mot_test_certificate(kit: Kit) -> Draft:
             return
         doc.add("The tester recorded ")
         for i, d in enumerate(defects):     # "a horn not working (major)"
-            d["description"] = _lower_first(d["description"])     # the gold is the text as written here
+            d["description"] = lower_first(d["description"])     # the gold is the text as written here
             word = SEVERITY_WORDS[loc][d["category"]]
             evidence[("defects", i, "category")] = word
             doc.add("" if i == 0 else " and " if i == len(defects) - 1 else ", ")
@@ -1332,7 +1271,7 @@ def mot_test_certificate(kit: Kit) -> Draft:
                  L.cell(f"{kit.style.integer(r)} {unit}"), L.cell(n)] for w, ok, r, n in history], "pipe")
     else:                           # the garage's e-mail after the test
         subject, box = MAIL_NAMES[loc]
-        doc.add("From: ").put(("test_station",), station).line(f" <{box}@{_slug(station)}.{TLD[loc]}>")
+        doc.add("From: ").put(("test_station",), station).line(f" <{box}@{slug(station, 'garage', 18)}.{TLD[loc]}>")
         doc.line(f"To: {owner}").add(f"Subject: {subject} result for ")
         doc.put(("registration",), plate).line().line()
         doc.line(f"Dear {owner.split()[0]},").line()
@@ -1452,19 +1391,19 @@ HIRE_FIELDS = [
 
 def car_hire_agreement(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us = loc == "en_US"
     fix = _us if us else (lambda text: text)
     unit = UNIT[loc]
     klass = rng.choice(["economy", "compact", "compact", "intermediate", "intermediate", "full_size", "suv", "van"])
     code, eu_cars, us_cars, (r_lo, r_hi) = VEHICLE_CLASSES[klass]
     vehicle = rng.choice(us_cars if us else eu_cars)
-    plate = _plate(kit)
+    plate = number_plate(kit)
     factor = RATE_FACTOR[loc]
     rate = round(rng.uniform(r_lo, r_hi) * factor, 2)
     days = rng.choice([1, 2, 3, 3, 4, 5, 7, 7, 10, 14])
     base = round(rate * days, 2)
-    renter, agent, *others = _names(kit, 4)
+    renter, agent, *others = plain_names(kit, 4)
     drivers = others[:rng.choice([0, 0, 0, 1, 1, 2])]
     waiver = kit.chance(0.5)
     one_way = kit.chance(0.2)
@@ -1518,7 +1457,7 @@ def car_hire_agreement(kit: Kit) -> Draft:
     licence_end = pickup + dt.timedelta(days=rng.randint(300, 3650))
     minute = rng.randrange(16, 37) * 30
     out_time, in_time = clock(minute, us), clock(minute + rng.choice([0, 0, -60, 30]), us)
-    company = _firm(kit, HIRE_FIRMS)
+    company = firm_name(kit, HIRE_FIRMS)
     city = fake.city()
     branch = rng.choice(BRANCHES).format(city=city, n=rng.randint(1, 5))
     return_branch = rng.choice(BRANCHES).format(city=fake.city(), n=rng.randint(1, 5)) if one_way else branch
@@ -1610,7 +1549,7 @@ def car_hire_agreement(kit: Kit) -> Draft:
             return
         doc.add("The hirer has added ")
         for i, it in enumerate(items):      # "a child seat (£42.00) and an additional driver (included)"
-            it["name"] = _lower_first(it["name"])       # the gold is the text as written here
+            it["name"] = lower_first(it["name"])       # the gold is the text as written here
             doc.add("" if i == 0 else " and " if i == len(items) - 1 else ", ").put(("extras", i, "name"), it["name"])
             if it["price"] is None:
                 doc.add(f" ({incl})")
@@ -1619,9 +1558,9 @@ def car_hire_agreement(kit: Kit) -> Draft:
         doc.line(".")
 
     def driver_list() -> None:
-        _strings(kit, doc, "additional_drivers", drivers,
-                 rng.choice(["Additional drivers", "Other authorised drivers"]),
-                 rng.choice(["Additional drivers: none", "No additional drivers are authorised."]))
+        strings(kit, doc, "additional_drivers", drivers,
+                rng.choice(["Additional drivers", "Other authorised drivers"]),
+                rng.choice(["Additional drivers: none", "No additional drivers are authorised."]))
 
     def conditions() -> None:
         doc.line(class_text).line(fuel_text).line(waiver_text).line(mileage_text)
@@ -1653,7 +1592,7 @@ def car_hire_agreement(kit: Kit) -> Draft:
         L.kv(doc, rng, total_rows() + security_rows(), rng.choice(["colon", "aligned", "dots"]))
         doc.line().line(f"Renter's signature: ______________   Agent: {agent}")
     elif layout == "email":       # the confirmation e-mail after pick-up
-        doc.add("From: ").put(("rental_company",), company).line(f" <rentals@{_slug(company)}.{TLD[loc]}>")
+        doc.add("From: ").put(("rental_company",), company).line(f" <rentals@{slug(company, 'garage', 18)}.{TLD[loc]}>")
         doc.add("To: ").put(("renter",), renter).line()
         doc.add("Subject: Your rental agreement ").put(("agreement_number",), agreement_no).line().line()
         doc.line(f"Dear {renter.split()[0]},").line()

@@ -47,8 +47,6 @@ charged under the small business rule (§ 19 UStG)", "This invoice has not been 
 from __future__ import annotations
 
 import datetime as dt
-import re
-import unicodedata
 
 from .. import fields as F
 from .. import layout as L
@@ -57,10 +55,7 @@ from ..doc import Doc
 from ..fmt import CURRENCIES, NAMED_DATE_STYLES, clock
 from ..kit import Kit
 from ..surface import rating, says
-
-
-def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
-    L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "\u2022 "])
+from .common import firm_name, home_currency, lower_first, mail, slug, strings
 
 
 def _person(kit: Kit, used: list[str], female: bool | None = None, family: str | None = None) -> str:
@@ -76,34 +71,8 @@ def _person(kit: Kit, used: list[str], female: bool | None = None, family: str |
             return name
 
 
-def _home_currency(kit: Kit) -> None:
-    """Childcare is paid where it is given, in the country's own currency."""
-    kit.style.currency, kit.style.symbol = CURRENCIES[kit.locale]
-    kit.style.symbol_first = kit.style.symbol in ("$", "£")
-
-
-def _slug(text: str) -> str:
-    """`text` as a lower-case ASCII label ("Müller & Söhne" -> "muller-sohne")."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "kids"
-
-
-def _place(kit: Kit, templates: dict[str, tuple[str, ...]]) -> str:
-    return kit.rng.choice(templates[kit.locale]).format(last=kit.fake.last_name(), city=kit.fake.city())
-
-
-def _mail(name: str, host: str) -> str:
-    parts = [_slug(w) for w in name.split()]
-    return f"{parts[0]}.{parts[-1]}@{host}"
-
-
 def _phone(kit: Kit) -> str:
     return kit.fake.phone_number().split("x")[0].strip()
-
-
-def _lower_first(text: str) -> str:
-    """`text` as it reads inside a sentence ("Morning snack" -> "morning snack", "AM snack" kept)."""
-    return text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
 
 
 def _plain_number(kit: Kit, x: float) -> str:
@@ -222,7 +191,7 @@ def nursery_daily_report(kit: Kit) -> Draft:
     granny = _person(kit, used, True)
     key, leader, manager = (_person(kit, used) for _ in range(3))
     first, she, her = child.split()[0], "she" if girl else "he", "her" if girl else "his"
-    nursery = _place(kit, NURSERIES)
+    nursery = firm_name(kit, NURSERIES)
     day = kit.day()
     months = rng.randint(7, 50)
     band = 0 if months < 18 else 1 if months < 36 else 2
@@ -326,7 +295,7 @@ def nursery_daily_report(kit: Kit) -> Draft:
     def meal_sentence() -> None:
         doc.add(f"{first} had ")
         for i, m in enumerate(meals):     # "porridge with banana at breakfast (ate it all)"
-            m["meal"], m["food"] = _lower_first(m["meal"]), _lower_first(m["food"])   # the gold is as written here
+            m["meal"], m["food"] = lower_first(m["meal"]), lower_first(m["food"])   # the gold is as written here
             doc.add("" if i == 0 else " and " if i == len(meals) - 1 else ", ")
             evidence[("meals", i, "eaten")] = L.fill(
                 doc, "{food} at {meal} (" + EATEN_PHRASES[m["eaten"]] + ")", food=(("meals", i, "food"), m["food"]),
@@ -358,11 +327,11 @@ def nursery_daily_report(kit: Kit) -> Draft:
         doc.line(mood_text).line(med_text).line(hurt_text)
 
     def lists() -> None:
-        _strings(kit, doc, "activities", facts["activities"],
-                 rng.choice(["Activities", "Today I enjoyed", "What we did today"]), "Activities: none")
-        _strings(kit, doc, "items_needed", facts["items_needed"],
-                 rng.choice(["Please bring", "Running low on", "Items needed"]),
-                 rng.choice(["Nothing needed at the moment.", "Please bring: nothing today", "Items needed: none"]))
+        strings(kit, doc, "activities", facts["activities"],
+                rng.choice(["Activities", "Today I enjoyed", "What we did today"]), "Activities: none")
+        strings(kit, doc, "items_needed", facts["items_needed"],
+                rng.choice(["Please bring", "Running low on", "Items needed"]),
+                rng.choice(["Nothing needed at the moment.", "Please bring: nothing today", "Items needed: none"]))
 
     def notice_lines() -> None:
         if notices:
@@ -450,8 +419,9 @@ def nursery_daily_report(kit: Kit) -> Draft:
         notice_lines()
         doc.line().line(f"{KEY_LABELS[loc]}: {key}    {LEADER_LABELS[loc]}: {leader}")
     elif layout == "email":         # the key person's e-mail to the parents
-        host = f"{_slug(nursery)}.{TLD[loc]}"
-        doc.add("From: ").put(("key_person",), key).line(f" <{_mail(key, host)}>").line(f"To: {mother}, {father}")
+        host = f"{slug(nursery, 'kids', sep='-')}.{TLD[loc]}"
+        doc.add("From: ").put(("key_person",), key).line(f" <{mail(key, host, 'kids', sep='-')}>")
+        doc.line(f"To: {mother}, {father}")
         doc.add(f"Subject: {first}'s day - ").put(("report_date",), date_text).line().line()
         doc.line(f"Hi {parent_first},").line()
         doc.add("Here is how ").put(("child_name",), child).add(" got on in ").put(("room",), room)
@@ -595,7 +565,7 @@ CONTRACT_FIELDS = [
 
 def childminder_contract(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us = loc == "en_US"
     twelve = us and kit.chance(0.6)
     family, girl = fake.last_name(), kit.chance(0.5)
@@ -737,9 +707,9 @@ def childminder_contract(kit: Kit) -> Draft:
         doc.line(f" weeks' notice in writing. The first {settling} weeks are a settling-in period.")
 
     def permissions() -> None:
-        _strings(kit, doc, "permissions", facts["permissions"],
-                 rng.choice(["Permissions given", "The parent gives permission for", "Consents"]),
-                 rng.choice(["Permissions given: none", "No permissions have been given yet."]))
+        strings(kit, doc, "permissions", facts["permissions"],
+                rng.choice(["Permissions given", "The parent gives permission for", "Consents"]),
+                rng.choice(["Permissions given: none", "No permissions have been given yet."]))
 
     def visits_text() -> str:
         return " and ".join(kit.date_text(v) for v in visits)
@@ -807,8 +777,8 @@ def childminder_contract(kit: Kit) -> Draft:
         doc.put(("signed_date",), signed_text).line() if facts["signed_date"] else doc.line("__________")
         kit.date(doc.add("Review date: "), None, review).line()
     elif layout == "email":         # the childminder confirms the place before the contract is signed
-        host = rng.choice(["gmail.com", "outlook.com", f"{_slug(minder)}-childcare.{TLD[loc]}"])
-        doc.add("From: ").put(("childminder",), minder).line(f" <{_mail(minder, host)}>")
+        host = rng.choice(["gmail.com", "outlook.com", f"{slug(minder, 'kids', sep='-')}-childcare.{TLD[loc]}"])
+        doc.add("From: ").put(("childminder",), minder).line(f" <{mail(minder, host, 'kids', sep='-')}>")
         doc.add("To: ").put(("parent",), parent).line().line(f"Subject: {first}'s place - contract details").line()
         doc.line(f"Dear {parent.split()[0]},").line()
         doc.add(f"Thank you for choosing me as {first}'s {short_role}. As agreed, ").put(("child_name",), child)
@@ -965,14 +935,14 @@ TUTOR_FIELDS = [
 
 def tutoring_invoice(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     family = fake.last_name()
     used: list[str] = []
     student = _person(kit, used, None, family)
     client = _person(kit, used, kit.chance(0.65), family if kit.chance(0.8) else None)
     tutor, teacher, accounts = (_person(kit, used) for _ in range(3))
-    business = _place(kit, TUTOR_FIRMS) if kit.chance(0.5) else None
-    host = f"{_slug(business or tutor)}.{TLD[loc]}"
+    business = firm_name(kit, TUTOR_FIRMS) if kit.chance(0.5) else None
+    host = f"{slug(business or tutor, 'kids', sep='-')}.{TLD[loc]}"
     stage = rng.choice(SUBJECTS[loc])      # one student's subjects belong to one school stage
     subjects = rng.sample(sorted(stage), rng.choice([1, 1, 1, 2]))
     topic_pool = sorted({t for sub in subjects for t in TOPICS[stage[sub]]})
@@ -1009,7 +979,8 @@ def tutoring_invoice(kit: Kit) -> Draft:
     paid = kit.chance(0.45)
     link = f"https://pay.{host}/i/{number.lower()}"
     layout = rng.choice(["invoice", "email", "statement", "plain"])
-    email = f"accounts@{host}" if business and layout != "email" and kit.chance(0.5) else _mail(tutor, host)
+    email = (f"accounts@{host}" if business and layout != "email" and kit.chance(0.5)
+             else mail(tutor, host, "kids", sep="-"))
     progress = rng.choices([1, 2, 3, 4, 5], [1, 2, 5, 6, 3])[0]
     facts = {"tutor": tutor, "business": business, "client": client, "student": student, "invoice_number": number,
              "invoice_date": issued.isoformat(), "due_date": None if paid else kit.maybe(due.isoformat(), 0.75),
@@ -1097,8 +1068,8 @@ def tutoring_invoice(kit: Kit) -> Draft:
         if loc == "fr_FR" and business and kit.chance(0.7):
             kit.money(doc.add("Eligible for the 50% tax credit (crédit d'impôt): "), None, round(total / 2, 2)).line()
         doc.line(progress_text)
-        _strings(kit, doc, "topics", facts["topics"], rng.choice(["Topics covered", "We worked on", "Topics"]),
-                 rng.choice(["Topics: see the lesson notes.", "Topics covered: none listed"]))
+        strings(kit, doc, "topics", facts["topics"], rng.choice(["Topics covered", "We worked on", "Topics"]),
+                rng.choice(["Topics: see the lesson notes.", "Topics covered: none listed"]))
         doc.line(f"Lesson notes are shared with {teacher} (class teacher) on request.")
 
     def pay_lines(due_label: str) -> None:
@@ -1287,7 +1258,7 @@ CLUB_FIELDS = [
 
 def after_school_club_registration(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     family, girl = fake.last_name(), kit.chance(0.5)
     used: list[str] = []
     child = _person(kit, used, girl, family)
@@ -1296,7 +1267,7 @@ def after_school_club_registration(kit: Kit) -> Draft:
     partner = _person(kit, used, None, family if kit.chance(0.6) else None)
     contact = _person(kit, used)
     first, her = child.split()[0], "her" if girl else "him"
-    club, school = _place(kit, CLUBS), _place(kit, CLUB_SCHOOLS)
+    club, school = firm_name(kit, CLUBS), firm_name(kit, CLUB_SCHOOLS)
     classes = CLASSES[loc]
     idx = rng.randrange(len(classes))
     year = SCHOOL_AGE[loc] + idx // (2 if loc == "de_DE" else 1)
@@ -1329,7 +1300,7 @@ def after_school_club_registration(kit: Kit) -> Draft:
                                            else None), "relationship": relation})
     methods = [m for m in CLUB_PAY if loc in CLUB_PAY[m]]
     layout = rng.choice(["paper", "online", "email", "export"])
-    email = _mail(parent, fake.free_email_domain())
+    email = mail(parent, fake.free_email_domain(), "kids", sep="-")
     facts = {"child_name": child, "date_of_birth": born.isoformat(), "school_class": classes[idx], "parent": parent,
              "parent_email": email if layout == "email" or kit.chance(0.6) else None, "start_date": start.isoformat(),
              "sessions": sessions, "weekly_fee": weekly, "registration_fee": reg_fee, "collectors": collectors,
@@ -1399,7 +1370,7 @@ def after_school_club_registration(kit: Kit) -> Draft:
     def session_sentence() -> None:
         for i, s in enumerate(sessions):        # "breakfast club on Monday (£5.00), ... and after school on Friday"
             doc.add("" if i == 0 else " and " if i == len(sessions) - 1 else ", ")
-            phrase = _lower_first(SESSION_WORDS[0][s["session"]])
+            phrase = lower_first(SESSION_WORDS[0][s["session"]])
             evidence[("sessions", i, "session")] = phrase
             doc.add(f"{phrase} on ").put(("sessions", i, "day"), s["day"]).add(" (")
             kit.money(doc, ("sessions", i, "price"), s["price"]).add(")")
@@ -1450,11 +1421,11 @@ def after_school_club_registration(kit: Kit) -> Draft:
         doc.line(f" may collect {her}.")
 
     def health_and_extras() -> None:
-        _strings(kit, doc, "dietary_needs", facts["dietary_needs"],
-                 rng.choice(["Allergies / dietary needs", "Dietary requirements", "Diet"]),
-                 rng.choice(["Allergies / dietary needs: none", "No allergies or dietary requirements."]))
-        _strings(kit, doc, "activities", facts["activities"], rng.choice(["Optional activities", "Clubs chosen"]),
-                 rng.choice(["Optional activities: none", "No extra activities booked."]))
+        strings(kit, doc, "dietary_needs", facts["dietary_needs"],
+                rng.choice(["Allergies / dietary needs", "Dietary requirements", "Diet"]),
+                rng.choice(["Allergies / dietary needs: none", "No allergies or dietary requirements."]))
+        strings(kit, doc, "activities", facts["activities"], rng.choice(["Optional activities", "Clubs chosen"]),
+                rng.choice(["Optional activities: none", "No extra activities booked."]))
 
     def sibling_line() -> None:
         if with_sibling:
@@ -1520,7 +1491,7 @@ def after_school_club_registration(kit: Kit) -> Draft:
         consents()
         kit.date(doc.line().add("Submitted on "), None, signed).line(".")
     elif layout == "email":         # the club's confirmation above the parent's request
-        club_host = f"{_slug(club)}.{TLD[loc]}"
+        club_host = f"{slug(club, 'kids', sep='-')}.{TLD[loc]}"
         doc.line(f"From: {club} <bookings@{club_host}>").add("To: ").put(("parent_email",), email).line()
         doc.add("Subject: RE: Registration for ").put(("child_name",), child).line().line()
         doc.line(f"Dear {parent.split()[0]},").line()

@@ -49,53 +49,17 @@ end date.
 from __future__ import annotations
 
 import datetime as dt
-import re
-import unicodedata
 
 from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc
-from ..fmt import CURRENCIES, clock
+from ..fmt import clock
 from ..kit import Kit
 from ..surface import says
+from .common import address_line, home_currency, plain_names, slug, strings
 
 BULLETS = ["- ", "* ", "\u2022 "]
-
-
-def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
-    L.string_list(doc, kit.rng, key, values, label, none, BULLETS)
-
-
-TITLES = {"Dr", "Mr", "Mrs", "Ms", "Miss", "Mx", "MD", "DDS", "DVM", "PhD", "II", "III", "IV", "Jr", "Sr", "Frau",
-          "Herr", "Mme", "Mlle", "M", "Dipl.-Ing"}
-
-
-def _names(kit: Kit, n: int) -> list[str]:
-    """`n` distinct names without titles or degrees (Faker's de_DE names carry "Prof." and "B.Sc.")."""
-    out: list[str] = []
-    while len(out) < n:
-        for name in kit.names(n):
-            words = [w.strip(",") for w in name.split() if not w.endswith(".") and w.strip(",") not in TITLES]
-            if len(words) >= 2 and " ".join(words) not in out:
-                out.append(" ".join(words))
-    return out[:n]
-
-
-def _home_currency(kit: Kit) -> None:
-    """A public body bills and pays in its country's own currency."""
-    kit.style.currency, kit.style.symbol = CURRENCIES[kit.locale]
-    kit.style.symbol_first = kit.style.symbol in ("$", "£")
-
-
-def _slug(text: str) -> str:
-    """`text` as lower-case ASCII letters and digits for a host name ("Bad Müllheim" -> "badmullheim")."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "", plain)[:20] or "gov"
-
-
-def _address(kit: Kit) -> str:
-    return f"{kit.fake.street_address()}, {kit.fake.city()}".replace("\n", ", ")
 
 
 def _months_after(d: dt.date, k: int, day: int | None = None) -> dt.date:
@@ -215,7 +179,7 @@ def _ct_setup(kit: Kit, y: int) -> dict:
                  period=(dt.date(y, 4, 1), dt.date(y + 1, 3, 31)), bill_date=dt.date(y, 3, rng.randint(1, 18)),
                  account_label=rng.choice(["Account reference", "Council Tax account number", "Account number"]),
                  account=str(rng.randint(10**7, 10**8 - 1)), other_label="Property reference (UPRN)",
-                 other_id=str(rng.randint(10**11, 10**12 - 1)), home=f"https://www.{_slug(city)}.gov.uk",
+                 other_id=str(rng.randint(10**11, 10**12 - 1)), home=f"https://www.{slug(city, 'gov', 20)}.gov.uk",
                  officer_title=rng.choice(["Head of Revenues and Benefits", "Revenues Manager"]),
                  what="council tax", year_text=f"the year 1 April {y} to 31 March {y + 1}")
         s["pay_url"] = s["home"] + rng.choice(["/counciltax/pay", "/pay-council-tax", "/payments/council-tax"])
@@ -267,7 +231,7 @@ def _ct_setup(kit: Kit, y: int) -> dict:
                  account_label=rng.choice(["Bill number", "Tax bill no.", "Account number"]),
                  account=f"{y}-{rng.randint(100000, 999999)}", other_label="Parcel number (APN)",
                  other_id=f"{rng.randint(100, 999)}-{rng.randint(100, 999)}-{rng.randint(10, 99)}",
-                 home=f"https://www.{_slug(county)}county.gov",
+                 home=f"https://www.{slug(county, 'gov', 20)}county.gov",
                  officer_title=rng.choice(["Treasurer-Tax Collector", "County Treasurer", "Tax Collector"]),
                  what="property tax", year_text=f"fiscal year {y}-{y + 1}", base_label="Net taxable value",
                  value_rows=[("Market value", market), ("Assessed value", assessed)]
@@ -307,7 +271,7 @@ def _ct_setup(kit: Kit, y: int) -> dict:
                  account=f"{rng.randint(1, 9)}.{rng.randint(100, 999)}.{rng.randint(100000, 999999)}",
                  other_label="Aktenzeichen Finanzamt (tax office file no.)",
                  other_id=f"{rng.randint(10, 99)}/{rng.randint(100, 999)}/{rng.randint(10000, 99999)}",
-                 home=f"https://www.{_slug(city)}.de", officer_title="Steueramt (municipal tax office)",
+                 home=f"https://www.{slug(city, 'gov', 20)}.de", officer_title="Steueramt (municipal tax office)",
                  what="property tax" if len(charges) == 1 else "property tax and charges",
                  year_text=f"the calendar year {y}",
                  value_rows=[("Grundsteuermessbetrag (tax base amount)", None), ("Hebesatz (multiplier)",
@@ -369,7 +333,7 @@ def _ct_setup(kit: Kit, y: int) -> dict:
 
 def council_tax_bill(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     y = rng.choice([2023, 2024, 2025, 2026])
     s = _ct_setup(kit, y)
     charges = s["charges"]
@@ -397,7 +361,7 @@ def council_tax_bill(kit: Kit) -> Draft:
         paid = None
         amounts = _split(total, len(dates), s["whole"])
     instalments = [{"due_date": d.isoformat(), "amount": a} for d, a in zip(dates, amounts)]
-    taxpayer, joint, officer = _names(kit, 3)
+    taxpayer, joint, officer = plain_names(kit, 3, strip_commas=True)
     has_joint = kit.chance(0.3)
     prop = f"{fake.street_address()}, {s['city']}".replace("\n", ", ")     # the property is in the council's area
     period = s["period"]
@@ -507,8 +471,8 @@ def council_tax_bill(kit: Kit) -> Draft:
 
     def reduction_block() -> None:
         label = {"en_US": "Exemptions applied", "de_DE": "Ermäßigungen (reductions)"}.get(loc, "Reductions applied")
-        _strings(kit, doc, "reductions", facts["reductions"], label,
-                 rng.choice([f"{label}: none", "No discounts or exemptions apply."]))
+        strings(kit, doc, "reductions", facts["reductions"], label,
+                rng.choice([f"{label}: none", "No discounts or exemptions apply."]))
 
     def instalment_table() -> None:
         head = [rng.choice(["Due date", "Date due", "Payment date"]), rng.choice(["Amount", "Instalment"])]
@@ -543,7 +507,7 @@ def council_tax_bill(kit: Kit) -> Draft:
 
     layout = rng.choice(["bill", "letter", "account", "ebill"])
     if layout == "bill":            # the printed bill
-        doc.put(("authority",), s["authority"]).line().line(_address(kit)).line()
+        doc.put(("authority",), s["authority"]).line().line(address_line(kit)).line()
         doc.line(s["heading"]).line()
         L.labelled(doc, rng, head_rows(), rng.choice(["colon", "aligned", "dots", "grid", "bold"]))
         doc.line()
@@ -910,15 +874,15 @@ def _draw(rng, amounts) -> float:
 
 def benefits_award_letter(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     b = rng.choice(BENEFITS[loc])
     city = fake.city()
     place = {"city": city, "state": fake.state() if loc in ("en_US", "de_DE") else "",
              "county": fake.last_name(), "dept": fake.department_name() if loc == "fr_FR" else ""}
     agency = rng.choice(b["agency"]).format(**place)
-    host_word = _slug(place["state"] if "{state}" in b["site"][0] else city)
+    host_word = slug(place["state"] if "{state}" in b["site"][0] else city, "gov", 20)
     home, account_url = (u.format(state=host_word, city=host_word) for u in b["site"])
-    claimant, partner, officer = _names(kit, 3)
+    claimant, partner, officer = plain_names(kit, 3, strip_commas=True)
     freq = rng.choice(b["freq"])
     lines: list[dict] = []
     if b["elements"] == "children":
@@ -1045,8 +1009,8 @@ def benefits_award_letter(kit: Kit) -> Draft:
 
     def closing() -> None:
         doc.line(tax_text)
-        _strings(kit, doc, "evidence_required", wanted, rng.choice(["Please send us", "Evidence we need"]),
-                 rng.choice(["We do not need any more evidence from you.", "Evidence needed: none"]))
+        strings(kit, doc, "evidence_required", wanted, rng.choice(["Please send us", "Evidence we need"]),
+                rng.choice(["We do not need any more evidence from you.", "Evidence needed: none"]))
         if facts["online_url"]:
             doc.add(rng.choice(["Sign in to your account: ", "Manage your claim online at "]))
             doc.put(("online_url",), account_url).line()
@@ -1055,11 +1019,11 @@ def benefits_award_letter(kit: Kit) -> Draft:
 
     layout = rng.choice(["letter", "statement", "notice", "email"])
     if layout == "letter":          # the decision letter by post
-        doc.put(("agency",), agency).line().line(_address(kit)).line()
+        doc.put(("agency",), agency).line().line(address_line(kit)).line()
         rows = [(ref_label, L.cell(ref, ("reference_number",))), (id_label, L.cell(person_id)),
                 ("Date", L.cell(letter_text, ("letter_date",)))]
         L.kv(doc, rng, rows, rng.choice(["colon", "aligned", "dots"]))
-        doc.line().put(("claimant",), claimant).line().line(_address(kit)).line()
+        doc.line().put(("claimant",), claimant).line().line(address_line(kit)).line()
         doc.add("Dear ").put(("claimant",), claimant).line(",").line()
         doc.add(rng.choice(["Your claim for ", "About your ", "Re: "])).put(("benefit",), b["name"]).line()
         doc.line(decision_text)
@@ -1260,16 +1224,16 @@ JURY_FIELDS = [
 
 def jury_summons(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     j = JURY[loc]
     city = fake.city()
     place = {"city": city, "county": fake.last_name(), "state": fake.state() if loc in ("en_US", "de_DE") else "",
              "dept": fake.department_name() if loc == "fr_FR" else ""}
     court = rng.choice(j["courts"]).format(**place)
     sender = rng.choice(j["sender"]).format(**place)
-    host = _slug(place["county"] if loc == "en_US" else city)
+    host = slug(place["county"] if loc == "en_US" else city, "gov", 20)
     info_url, reply_url = (u.format(host=host) for u in j["site"])
-    juror, officer, judge = _names(kit, 3)
+    juror, officer, judge = plain_names(kit, 3, strip_commas=True)
     notice = rng.choice(["summons"] * 5 + ["reminder"] * 2 + ["deferral"] * 2)
     letter = kit.day()
     original = letter + dt.timedelta(days=rng.randint(10, 40))
@@ -1362,8 +1326,8 @@ def jury_summons(kit: Kit) -> Draft:
         doc.line(".")
 
     def practical() -> None:
-        _strings(kit, doc, "bring_items", bring, rng.choice(["Please bring", "What to bring"]),
-                 rng.choice(["You do not need to bring anything.", "What to bring: nothing"]))
+        strings(kit, doc, "bring_items", bring, rng.choice(["Please bring", "What to bring"]),
+                rng.choice(["You do not need to bring anything.", "What to bring: nothing"]))
         doc.line(park_text).line(call_text)
 
     def reply_line(with_date: bool = True) -> None:
@@ -1388,7 +1352,7 @@ def jury_summons(kit: Kit) -> Draft:
         deferral_line()
         rows = [("Name", L.cell(juror, ("juror",))), (j["number_label"], L.cell(number, ("juror_number",))),
                 (j["other_label"], L.cell(other)), ("Court", L.cell(court, ("court",))),
-                ("Court address", L.cell(_address(kit))), ("Date to attend", attend_cell()),
+                ("Court address", L.cell(address_line(kit))), ("Date to attend", attend_cell()),
                 ("Time to arrive", L.cell(time_text, ("report_time",))),
                 ("Date of this notice", L.cell(letter_text, ("summons_date",)))]
         if facts["reply_by"]:
@@ -1408,7 +1372,7 @@ def jury_summons(kit: Kit) -> Draft:
         doc.put(("court",), court).line().line(sender).line()
         doc.put(("summons_date",), letter_text).line()
         doc.add(f"{j['number_label']}: ").put(("juror_number",), number).line(f" | {j['other_label']}: {other}")
-        doc.line().put(("juror",), juror).line().line(_address(kit)).line()
+        doc.line().put(("juror",), juror).line().line(address_line(kit)).line()
         doc.add("Dear ").put(("juror",), juror).line(",").line().line(notice_text)
         deferral_line()
         doc.add("Please come to ").put(("court",), court).add(" on ")
@@ -1631,13 +1595,13 @@ def _passport_setup(kit: Kit, kind: str, age: int, city: str) -> dict:
 
 def passport_application_receipt(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     city = fake.city()
     kind = rng.choice(["first"] * 2 + ["renewal"] * 3 + ["replacement"])
     age = rng.randint(3, 23 if loc == "de_DE" else 15) if kit.chance(0.3) else rng.randint(25, 80)
     young = age < 16
     s = _passport_setup(kit, kind, age, city)
-    applicant, parent, clerk = _names(kit, 3)
+    applicant, parent, clerk = plain_names(kit, 3, strip_commas=True)
     if young and kit.chance(0.6):       # a child mostly carries the parent's surname
         applicant = f"{fake.first_name().split()[0]} {' '.join(parent.split()[1:])}"
     applied = kit.day()
@@ -1652,7 +1616,7 @@ def passport_application_receipt(kit: Kit) -> Draft:
             and (kind != "renewal" or "DS-11" not in d)]
     documents = rng.sample(docs, rng.choice([0, 1, 1, 2, 2, 3]))
     total = round(sum(a for _, a in s["fees"]), 2)
-    home, track = (u.format(host=_slug(city)) for u in PASSPORT_SITES[loc])
+    home, track = (u.format(host=slug(city, "gov", 20)) for u in PASSPORT_SITES[loc])
     email = fake.email()
     online = s["office"] is None
     facts = {"applicant": applicant, "application_number": s["number"], "application_date": applied.isoformat(),
@@ -1737,14 +1701,14 @@ def passport_application_receipt(kit: Kit) -> Draft:
             kit.date(doc.add(f"Previous passport no. {s['old']}, expiry date "), None, old_expiry).line()
 
     def docs_block() -> None:
-        _strings(kit, doc, "documents", documents, rng.choice(["Documents received", "Supporting documents"]),
-                 rng.choice(["No supporting documents were sent.", "Supporting documents: none"]))
+        strings(kit, doc, "documents", documents, rng.choice(["Documents received", "Supporting documents"]),
+                rng.choice(["No supporting documents were sent.", "Supporting documents: none"]))
 
     layout = rng.choice(["receipt", "email", "portal", "letter"])
     if online and layout == "receipt":
         layout = "email"
     if layout == "receipt":         # the counter receipt
-        doc.put(("office",), s["office"]).line().line(_address(kit)).line()
+        doc.put(("office",), s["office"]).line().line(address_line(kit)).line()
         doc.line(rng.choice(["RECEIPT - PASSPORT APPLICATION", "Passport application: receipt",
                              "Empfangsbestätigung (receipt)" if loc == "de_DE" else "Récépissé de dépôt (receipt)"
                              if loc == "fr_FR" else "Application receipt"])).line()
@@ -1817,8 +1781,8 @@ def passport_application_receipt(kit: Kit) -> Draft:
         old_block()
         next_steps()
     else:                           # an acknowledgement letter in numbered sections
-        doc.line(s["agency"]).line(_address(kit)).line()
-        doc.put(("applicant",), applicant).line().line(_address(kit)).line()
+        doc.line(s["agency"]).line(address_line(kit)).line()
+        doc.put(("applicant",), applicant).line().line(address_line(kit)).line()
         doc.line(kit.date_text(applied + dt.timedelta(days=rng.randint(1, 4)))).line()
         doc.add("Our reference: ").put(("application_number",), s["number"]).line().line()
         doc.add("Dear ").put(("applicant",), applicant).line(",").line()

@@ -48,67 +48,27 @@ of 5", and a booking with no occasion says so (a null occasion).
 from __future__ import annotations
 
 import datetime as dt
-import re
-import unicodedata
 from typing import Callable
 
 from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc
-from ..fmt import CURRENCIES
 from ..kit import Kit
 from ..surface import says
+from .common import address_line, firm_name, home_currency, lower_first, plain_names, slug, strings
 
 BULLETS = ("- ", "* ", "\u2022 ")
-
-
-def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
-    L.string_list(doc, kit.rng, key, values, label, none, BULLETS)
 
 
 HONORIFICS = {"Dr", "Mr", "Mrs", "Ms", "Miss", "Mx", "MD", "DDS", "DVM", "PhD", "II", "III", "IV", "Jr", "Sr",
               "Herr", "Frau", "Mme", "Mlle", "M"}
 
 
-def _names(kit: Kit, n: int) -> list[str]:
-    """`n` distinct names without titles or degrees (Faker's de_DE names carry "Prof." and "B.Sc."), so a
-    letter can write "Dear ..." itself and an e-mail address can be made from them."""
-    out: list[str] = []
-    while len(out) < n:
-        for name in kit.names(n):
-            words = [w.strip(",") for w in name.split() if not w.endswith(".") and w.strip(",") not in HONORIFICS]
-            if len(words) >= 2 and " ".join(words) not in out:
-                out.append(" ".join(words))
-    return out[:n]
-
-
-def _home_currency(kit: Kit) -> None:
-    """A restaurant, a caterer, a venue or a hotel bills in its country's own currency."""
-    kit.style.currency, kit.style.symbol = CURRENCIES[kit.locale]
-    kit.style.symbol_first = kit.style.symbol in ("$", "£")
-
-
-def _slug(text: str) -> str:
-    """`text` as the ASCII letters of a host name ("Gasthaus Müller" -> "gasthausmuller")."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]", "", plain)[:20] or "events"
-
-
 def _mail(name: str, host: str) -> str:
     """"jane.doe@host" for a person's `name`."""
-    parts = [_slug(w) for w in name.split() if _slug(w) != "events"]
+    parts = [slug(w, "events", 20) for w in name.split() if slug(w, "events", 20) != "events"]
     return f"{parts[0]}.{parts[-1]}@{host}" if len(parts) > 1 else f"{parts[0] if parts else 'guest'}@{host}"
-
-
-def _firm(kit: Kit, templates: dict[str, tuple[str, ...]]) -> str:
-    fake = kit.fake
-    return kit.rng.choice(templates[kit.locale]).format(last=fake.last_name(), city=fake.city(),
-                                                       first=fake.first_name())
-
-
-def _street(kit: Kit) -> str:
-    return f"{kit.fake.street_address()}, {kit.fake.city()}".replace("\n", ", ")
 
 
 def _phone(kit: Kit) -> str:
@@ -139,11 +99,6 @@ def _clock(kit: Kit) -> Callable[[int], str]:
                 "12": f"{h12}:{m:02d} {ap}", "12up": f"{h12}:{m:02d} {ap.upper()}", "12tight": f"{h12}:{m:02d}{ap}",
                 "12dot": f"{h12}.{m:02d}{ap}"}[form]
     return write
-
-
-def _lower_first(text: str) -> str:
-    """`text` as it reads inside a sentence ("Tasting menu" -> "tasting menu", "PA system" kept)."""
-    return text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
 
 
 # ---- table reservation -----------------------------------------------------------------------
@@ -237,11 +192,11 @@ RESERVATION_FIELDS = [
 
 def table_reservation(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
-    restaurant = _firm(kit, RESTAURANTS)
-    host = _slug(restaurant) + "." + TLD[loc]
+    home_currency(kit)
+    restaurant = firm_name(kit, RESTAURANTS, first=True)
+    host = slug(restaurant, "events", 20) + "." + TLD[loc]
     platform = rng.choice(PLATFORMS) if kit.chance(0.5) else None
-    guest, staff, celebrated, manager = _names(kit, 4)
+    guest, staff, celebrated, manager = plain_names(kit, 4, HONORIFICS, strip_commas=True)
     party = rng.choice([2, 2, 2, 3, 4, 4, 4, 5, 6, 6, 7, 8, 10, 12])
     children = rng.randint(1, min(3, party - 2)) if party >= 3 and kit.chance(0.25) else 0
     adults = party - children
@@ -383,9 +338,9 @@ def table_reservation(kit: Kit) -> Draft:
         kit.money(doc, None, no_show).line(" per person.")
 
     def dietary() -> None:
-        _strings(kit, doc, "dietary_requirements", facts["dietary_requirements"],
-                 rng.choice(["Dietary requirements", "Allergies", "Allergies and diets"]),
-                 rng.choice(["Dietary requirements: none", "No allergies or dietary requirements noted."]))
+        strings(kit, doc, "dietary_requirements", facts["dietary_requirements"],
+                rng.choice(["Dietary requirements", "Allergies", "Allergies and diets"]),
+                rng.choice(["Dietary requirements: none", "No allergies or dietary requirements noted."]))
 
     def manage(prefix: str) -> None:
         if facts["manage_url"]:
@@ -427,7 +382,7 @@ def table_reservation(kit: Kit) -> Draft:
             doc.line(f"Booked via {platform} on {kit.date_text(booked)}")
     elif layout == "platform":  # the booking platform's confirmation page, exported as markdown
         doc.line(f"# {platform or 'Online booking'}").line()
-        doc.add("## ").put(("restaurant",), restaurant).line().line(_street(kit)).line()
+        doc.add("## ").put(("restaurant",), restaurant).line().line(address_line(kit)).line()
         doc.line(f"**{status_text}**").line()
         rows = [("Reservation number", L.cell(reference, ("booking_reference",))),
                 ("Name", L.cell(guest, ("guest_name",))), ("Date", day_cell()),
@@ -478,7 +433,7 @@ def table_reservation(kit: Kit) -> Draft:
             doc.add("Guest link: ").put(("manage_url",), url).line()
         doc.add("Restaurant: ").put(("restaurant",), restaurant).line()
     else:                       # a letter confirming a group or private dining booking
-        doc.put(("restaurant",), restaurant).line().line(_street(kit)).line(f"Tel. {_phone(kit)}").line()
+        doc.put(("restaurant",), restaurant).line().line(address_line(kit)).line(f"Tel. {_phone(kit)}").line()
         kit.date(doc, None, booked).line().line()
         doc.add("Dear ").put(("guest_name",), guest).line(",").line()
         doc.add(f"Thank you for choosing {restaurant}. This letter confirms your reservation ")
@@ -599,10 +554,10 @@ CATERING_FIELDS = [
 
 def catering_order(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
-    caterer = _firm(kit, CATERERS)
-    host = _slug(caterer) + "." + TLD[loc]
-    customer, contact, coordinator, driver = _names(kit, 4)
+    home_currency(kit)
+    caterer = firm_name(kit, CATERERS, first=True)
+    host = slug(caterer, "events", 20) + "." + TLD[loc]
+    customer, contact, coordinator, driver = plain_names(kit, 4, HONORIFICS, strip_commas=True)
     company = fake.company() if kit.chance(0.65) else None
     guests = rng.choice([8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 120])
     style = rng.choice(["drop_off"] * 4 + ["buffet"] * 3 + ["plated", "canapes"])
@@ -655,14 +610,14 @@ def catering_order(kit: Kit) -> Draft:
     serve_at = deliver_at + rng.choice([30, 45, 60])
     collect_at = serve_at + rng.choice([120, 180, 240])
     time_text = clock(deliver_at)
-    address = _street(kit)
+    address = address_line(kit)
     order_no = {"en_GB": f"ORD-{rng.randint(10000, 99999)}", "en_US": f"CO{rng.randint(100000, 999999)}",
                 "de_DE": f"AB-{day.year}-{rng.randint(100, 9999):04d}",
                 "fr_FR": f"CMD-{day.year % 100}{rng.randint(1000, 9999)}"}[loc]
     quote_no = f"Q{rng.randint(1000, 9999)}"
     invoice_no = f"INV-{rng.randint(10000, 99999)}"
     po = rng.choice(["PO-", "PO ", "4500"]) + str(rng.randint(10000, 99999))
-    email = _mail(customer, _slug(company) + "." + TLD[loc] if company else fake.free_email_domain())
+    email = _mail(customer, slug(company, "events", 20) + "." + TLD[loc] if company else fake.free_email_domain())
     facts = {"customer": customer, "company": company, "caterer": caterer, "order_number": order_no,
              "purchase_order": po if company and kit.chance(0.5) else None, "delivery_date": day.isoformat(),
              "delivery_time": time_text, "delivery_address": address, "guest_count": guests,
@@ -751,9 +706,9 @@ def catering_order(kit: Kit) -> Draft:
             doc.line(".")
 
     def kit_list() -> None:
-        _strings(kit, doc, "equipment", equipment, rng.choice(["Equipment supplied", "We bring", "Equipment"]),
-                 rng.choice(["Equipment: none (disposable platters)", "No equipment supplied; everything comes on "
-                                                                     "disposable platters."]))
+        strings(kit, doc, "equipment", equipment, rng.choice(["Equipment supplied", "We bring", "Equipment"]),
+                rng.choice(["Equipment: none (disposable platters)", "No equipment supplied; everything comes on "
+                                                                    "disposable platters."]))
 
     def contact_rows() -> list[tuple[str, L.Cell]]:
         rows = [("Customer", L.cell(customer, ("customer",)))]
@@ -768,7 +723,7 @@ def catering_order(kit: Kit) -> Draft:
 
     layout = rng.choice(["confirmation", "invoice", "email", "export"])
     if layout == "confirmation":    # the caterer's order confirmation
-        doc.put(("caterer",), caterer).line().line(_street(kit)).line(f"orders@{host}").line()
+        doc.put(("caterer",), caterer).line().line(address_line(kit)).line(f"orders@{host}").line()
         doc.line(rng.choice(["ORDER CONFIRMATION", "Catering order confirmation", "Confirmation of your order"]))
         doc.line()
         rows = [("Order no.", L.cell(order_no, ("order_number",))), ("Order date", kit.date_cell(None, ordered)),
@@ -789,7 +744,7 @@ def catering_order(kit: Kit) -> Draft:
         kit_list()
         numbers_line()
     elif layout == "invoice":       # the caterer's invoice after (or before) the event
-        doc.put(("caterer",), caterer).line().line(_street(kit))
+        doc.put(("caterer",), caterer).line().line(address_line(kit))
         doc.line({"en_GB": f"VAT reg. GB {rng.randint(100, 999)} {rng.randint(1000, 9999)} {rng.randint(10, 99)}",
                   "en_US": f"Tax ID {rng.randint(10, 99)}-{rng.randint(1000000, 9999999)}",
                   "de_DE": f"USt-IdNr. DE{rng.randint(10**8, 10**9 - 1)}",
@@ -954,13 +909,13 @@ VENUE_FIELDS = [
 
 def venue_hire_agreement(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
-    venue = _firm(kit, VENUES)
-    operator = _firm(kit, OPERATORS)
-    host = _slug(venue) + "." + TLD[loc]
+    home_currency(kit)
+    venue = firm_name(kit, VENUES, first=True)
+    operator = firm_name(kit, OPERATORS, first=True)
+    host = slug(venue, "events", 20) + "." + TLD[loc]
     rooms = rng.sample(ROOMS, rng.randint(2, 4))
     room = rooms[0]
-    hirer, manager, steward, witness = _names(kit, 4)
+    hirer, manager, steward, witness = plain_names(kit, 4, HONORIFICS, strip_commas=True)
     kind = rng.choice(["wedding"] * 3 + ["birthday"] * 3 + ["corporate"] * 2 + ["community", "memorial"])
     capacity = rng.choice([80, 100, 120, 150, 180, 200, 250, 300])
     guests = rng.randint(max(20, capacity // 4), capacity - 5) // 5 * 5
@@ -1057,7 +1012,7 @@ def venue_hire_agreement(kit: Kit) -> Draft:
     def charge_sentence() -> None:
         doc.add("The hire fee is made up of ")
         for i, c in enumerate(charges):    # "main hall hire (6 hours) at £300.00, bar staff at £120.00 and ..."
-            c["item"] = _lower_first(c["item"])      # the gold is the text as written here
+            c["item"] = lower_first(c["item"])      # the gold is the text as written here
             doc.add("" if i == 0 else " and " if i == len(charges) - 1 else ", ").put(("charges", i, "item"), c["item"])
             kit.money(doc.add(" at "), ("charges", i, "amount"), c["amount"])
         doc.line(".")
@@ -1097,10 +1052,10 @@ def venue_hire_agreement(kit: Kit) -> Draft:
     def rules() -> None:
         doc.line(byo_text).line(ins_text).line(excl_text)
         doc.line(f"Amplified music must stop by {clock(curfew)}.")
-        _strings(kit, doc, "prohibited", prohibited, rng.choice(["Not permitted", "Prohibited", "The following are "
-                                                                 "not allowed"]),
-                 rng.choice(["Prohibited items: none beyond the house rules.", "No items are specifically "
-                                                                               "prohibited."]))
+        strings(kit, doc, "prohibited", prohibited, rng.choice(["Not permitted", "Prohibited", "The following are "
+                                                                "not allowed"]),
+                rng.choice(["Prohibited items: none beyond the house rules.", "No items are specifically "
+                                                                              "prohibited."]))
 
     layout = rng.choice(["contract", "form", "letter", "email"])
     if layout == "contract":        # the hire agreement with numbered clauses and a schedule
@@ -1152,8 +1107,8 @@ def venue_hire_agreement(kit: Kit) -> Draft:
         doc.line(risk_text).line()
         doc.line(f"Office use: approved by {manager}; invoice {invoice_no}.")
     elif layout == "letter":        # the venue's letter confirming the booking
-        doc.put(("venue",), venue).line().line(_street(kit)).line()
-        doc.put(("hirer",), hirer).line().line(_street(kit)).line()
+        doc.put(("venue",), venue).line().line(address_line(kit)).line()
+        doc.put(("hirer",), hirer).line().line(address_line(kit)).line()
         kit.date(doc, ("agreement_date",), signed).line().line()
         doc.add("Our ref.: ").put(("agreement_number",), ref).line().line()
         doc.add("Dear ").put(("hirer",), hirer).line(",").line()
@@ -1313,10 +1268,10 @@ BEO_FIELDS = [
 
 def banquet_event_order(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
-    hotel = _firm(kit, HOTELS)
+    home_currency(kit)
+    hotel = firm_name(kit, HOTELS, first=True)
     kind = rng.choice(["meeting"] * 3 + ["wedding"] * 2 + ["gala"] * 2)
-    contact, manager, captain, chef, sales = _names(kit, 5)
+    contact, manager, captain, chef, sales = plain_names(kit, 5, HONORIFICS, strip_commas=True)
     if kind == "wedding":     # the couple: the contact and their partner
         a, b, partner = contact.split()[-1], fake.last_name(), fake.first_name()
         organization = f"{a}-{b} wedding party" if kit.chance(0.3) else f"{a} / {b} Wedding"
@@ -1428,7 +1383,7 @@ def banquet_event_order(kit: Kit) -> Draft:
         doc.add("The day runs as follows: ")
         for i, s in enumerate(schedule):    # "registration and coffee at 08:30 in the Foyer, ..."
             at = ("schedule", i)
-            s["function"] = _lower_first(s["function"]) if i else s["function"]
+            s["function"] = lower_first(s["function"]) if i else s["function"]
             doc.add("" if i == 0 else " and " if i == len(schedule) - 1 else ", ")
             doc.put(at + ("function",), s["function"]).add(" at ").put(at + ("time",), s["time"])
             doc.add(" in " if s["room"].startswith("Breakout") else " on the " if s["room"] in ("Terrace", "Lawn")
@@ -1474,8 +1429,8 @@ def banquet_event_order(kit: Kit) -> Draft:
             doc.line("No service charge is added; service is included in the prices.")
 
     def av_block() -> None:
-        _strings(kit, doc, "av_equipment", av, rng.choice(["AV", "Audio-visual", "AV equipment"]),
-                 rng.choice(["AV: none required", "No audio-visual equipment ordered."]))
+        strings(kit, doc, "av_equipment", av, rng.choice(["AV", "Audio-visual", "AV equipment"]),
+                rng.choice(["AV: none required", "No audio-visual equipment ordered."]))
 
     def notes() -> None:
         doc.line(f"Held as {'wet-weather' if kind == 'wedding' else 'overflow'} room: {rooms[1]}.")
@@ -1533,7 +1488,7 @@ def banquet_event_order(kit: Kit) -> Draft:
         doc.line(billing_text).line(exempt_text).line(signed_text)
         notes()
     elif layout == "email":         # the event manager's e-mail with the BEO for signature
-        host = _slug(hotel) + "." + TLD[loc]
+        host = slug(hotel, "events", 20) + "." + TLD[loc]
         doc.add("From: ").put(("event_manager",), manager).line(f" <{_mail(manager, host)}>")
         doc.add("To: ").put(("client_contact",), contact).line()
         doc.add("Subject: BEO ").put(("beo_number",), beo_no).add(" - ").put(("event_name",), event_name).line()

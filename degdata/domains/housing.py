@@ -54,34 +54,9 @@ from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc
-from ..fmt import CURRENCIES
 from ..kit import Kit
 from ..surface import rating, says
-
-
-def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
-    L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "\u2022 "])
-
-
-TITLES = {"Dr", "Mr", "Mrs", "Ms", "Miss", "Mx", "MD", "DDS", "DVM", "PhD", "II", "III", "IV", "Jr", "Sr", "Frau",
-          "Herr", "Mme", "Mlle", "M", "Dipl.-Ing"}
-
-
-def _names(kit: Kit, n: int) -> list[str]:
-    """`n` distinct names without titles or degrees (Faker's de_DE names carry "Prof." and "B.Sc.")."""
-    out: list[str] = []
-    while len(out) < n:
-        for name in kit.names(n):
-            words = [w for w in name.split() if not w.endswith(".") and w not in TITLES]
-            if len(words) >= 2 and " ".join(words) not in out:
-                out.append(" ".join(words))
-    return out[:n]
-
-
-def _home_currency(kit: Kit) -> None:
-    """Rent, removals and service charges are billed in the country's own currency."""
-    kit.style.currency, kit.style.symbol = CURRENCIES[kit.locale]
-    kit.style.symbol_first = kit.style.symbol in ("$", "£")
+from .common import address_line, firm_name, home_currency, lower_first, plain_names, strings
 
 
 def _slug(text: str) -> str:
@@ -96,26 +71,13 @@ def _slug(text: str) -> str:
     return out
 
 
-def _firm(kit: Kit, templates: dict[str, tuple[str, ...]]) -> str:
-    return kit.rng.choice(templates[kit.locale]).format(last=kit.fake.last_name(), city=kit.fake.city())
-
-
-def _address(kit: Kit) -> str:
-    return f"{kit.fake.street_address()}, {kit.fake.city()}".replace("\n", ", ")
-
-
 def _addresses(kit: Kit, n: int) -> list[str]:
     out: list[str] = []
     while len(out) < n:
-        a = _address(kit)
+        a = address_line(kit)
         if a not in out:
             out.append(a)
     return out
-
-
-def _lower_first(text: str) -> str:
-    """`text` as it reads inside a sentence ("Roof covering" -> "roof covering", "EPC" kept)."""
-    return text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
 
 
 def _split(kit: Kit, total: float, n: int, step: int = 10) -> list[float] | None:
@@ -266,13 +228,13 @@ DEPOSIT_FIELDS = [
 
 def tenancy_deposit_certificate(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     gb, us, de, fr = (loc == x for x in ("en_GB", "en_US", "de_DE", "fr_FR"))
     scheme, holding = rng.choice(SCHEMES[loc])
     bank = rng.choice(BANKS[loc]).format(city=fake.city())
     scheme = scheme.format(bank=bank)
     has_agent = holding in ("held_by_agent", "insured_scheme") or kit.chance(0.45)
-    agent = _firm(kit, LETTING_AGENTS) if has_agent else None
+    agent = firm_name(kit, LETTING_AGENTS) if has_agent else None
     furnished = kit.chance(0.5 if fr or gb else 0.25)
     rent = float(rng.randrange(*{"en_GB": (650, 2400, 25), "en_US": (900, 3600, 25), "de_DE": (420, 1650, 5),
                                  "fr_FR": (450, 1500, 5)}[loc]))
@@ -313,7 +275,7 @@ def tenancy_deposit_certificate(kit: Kit) -> Draft:
     if holding in ("custodial_scheme", "insured_scheme", "deposit_account"):
         protected = received + dt.timedelta(days=rng.randint(1, 29))
     issued = (protected or received) + dt.timedelta(days=rng.randint(1, 6))
-    names = _names(kit, 5)
+    names = plain_names(kit, 5)
     n_tenants = rng.choice([1, 1, 2, 2, 3])
     tenant_names, landlord, contact = names[:n_tenants], names[3], names[4]
     shares = _split(kit, deposit, n_tenants) if n_tenants > 1 and kit.chance(0.5) else None
@@ -449,8 +411,8 @@ def tenancy_deposit_certificate(kit: Kit) -> Draft:
 
     def closing() -> None:
         doc.line(holding_text).line(interest_text).line(furnished_text).line(condition_text)
-        _strings(kit, doc, "enclosures", enclosures, rng.choice(["Enclosed", "Enclosures", "Documents provided"]),
-                 rng.choice(["Enclosures: none", "No documents are enclosed."]))
+        strings(kit, doc, "enclosures", enclosures, rng.choice(["Enclosed", "Enclosures", "Documents provided"]),
+                rng.choice(["Enclosures: none", "No documents are enclosed."]))
         if facts["verify_url"]:
             doc.add(rng.choice(["Check this deposit online: ", "Verify at "])).put(("verify_url",), url).line()
 
@@ -768,7 +730,7 @@ INSPECTION_FIELDS = [
 
 def home_inspection_report(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us, gb = loc == "en_US", loc == "en_GB"
     col = {"en_US": 0, "en_GB": 1, "de_DE": 2, "fr_FR": 3}[loc]
     ptype = rng.choice(list(PROPERTY_TYPES))
@@ -821,8 +783,8 @@ def home_inspection_report(kit: Kit) -> Draft:
     plot = int(round(area_m2 * rng.uniform(2.5, 8) * (10.764 if sq_ft else 1) / 10) * 10)
     beds = max(1, min(5, area_m2 // 35 + rng.choice([-1, 0, 0, 1])))
     baths = rng.choice([1, 1, 2]) if beds < 4 else rng.choice([2, 2, 3])
-    inspector, client, seller, agent_name, reviewer = _names(kit, 5)
-    firm = _firm(kit, INSPECTION_FIRMS)
+    inspector, client, seller, agent_name, reviewer = plain_names(kit, 5)
+    firm = firm_name(kit, INSPECTION_FIRMS)
     licence = {"en_US": rng.choice([f"HI-{rng.randint(1000, 99999)}", f"TREC #{rng.randint(10000, 29999)}",
                                     f"24GI{rng.randint(10**5, 10**6 - 1)}00"]),
                "en_GB": f"RICS {rng.randint(10**6, 10**7 - 1)}",
@@ -834,7 +796,7 @@ def home_inspection_report(kit: Kit) -> Draft:
                  "en_GB": f"HS2-{rng.randint(10000, 99999)}", "de_DE": f"GA-{day.year}-{rng.randint(100, 999)}",
                  "fr_FR": f"RI-{day.year}-{rng.randint(1000, 9999)}"}[loc]
     order_no = f"ORD-{rng.randint(10000, 99999)}"
-    address = _address(kit)
+    address = address_line(kit)
     email = f"{_slug(inspector.split()[0])}@{_slug(firm)}.{TLD[loc]}"
     office_mail = f"{rng.choice(['office', 'bookings', 'info'])}@{_slug(firm)}.{TLD[loc]}"
     occupied = kit.chance(0.5)
@@ -853,7 +815,7 @@ def home_inspection_report(kit: Kit) -> Draft:
              "repair_estimate_total": total, "inspection_fee": kit.maybe(fee, 0.5), "specialists": specialists,
              "inspector_email": kit.maybe(email, 0.5),
              "summary": (f"The {noun} is in {HOUSE_CONDITION[overall]} condition overall ({overall} of 5); the most "
-                         f"serious finding is {_lower_first(worst['area'])}: {_lower_first(worst['observation'])}.")}
+                         f"serious finding is {lower_first(worst['area'])}: {lower_first(worst['observation'])}.")}
     words = rng.choice(COND_WORDS[loc])
     cond_text = [words[f["condition"]] for f in findings]
     evidence = {("findings", i, "condition"): t for i, t in enumerate(cond_text)}
@@ -942,9 +904,9 @@ def home_inspection_report(kit: Kit) -> Draft:
 
     def closing() -> None:
         doc.line(overall_text)
-        _strings(kit, doc, "specialists", specialists,
-                 rng.choice(["Recommended specialists", "Further investigation by", "Refer to"]),
-                 rng.choice(["No further investigation recommended.", "Specialists recommended: none"]))
+        strings(kit, doc, "specialists", specialists,
+                rng.choice(["Recommended specialists", "Further investigation by", "Refer to"]),
+                rng.choice(["No further investigation recommended.", "Specialists recommended: none"]))
         money_lines()
         if gb:
             doc.line(GB_LEGEND) if kit.chance(0.6) else None
@@ -999,9 +961,9 @@ def home_inspection_report(kit: Kit) -> Draft:
         doc.line("D. Elements").line(roof_text)
         finding_lines("coded")
         doc.line().line("E. Further advice")
-        _strings(kit, doc, "specialists", specialists, rng.choice(["Recommended specialists", "Further investigation "
-                                                                   "by"]),
-                 rng.choice(["No further investigation recommended.", "Specialists recommended: none"]))
+        strings(kit, doc, "specialists", specialists, rng.choice(["Recommended specialists", "Further investigation "
+                                                                  "by"]),
+                rng.choice(["No further investigation recommended.", "Specialists recommended: none"]))
         money_lines()
         if gb and kit.chance(0.7):
             doc.line(GB_LEGEND)
@@ -1156,7 +1118,7 @@ MOVE_FIELDS = [
 
 def removal_company_quote(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us, gb, de, fr = (loc == x for x in ("en_US", "en_GB", "de_DE", "fr_FR"))
     etype = rng.choice(TYPE_SHARES[loc])
     feet = us or (gb and kit.chance(0.6))
@@ -1215,8 +1177,8 @@ def removal_company_quote(kit: Kit) -> Draft:
     valid = quoted + dt.timedelta(days=rng.choice([14, 30, 30, 60]))
     move = quoted + dt.timedelta(days=rng.randint(10, 80))
     tbc = kit.chance(0.2)
-    customer, estimator, office = _names(kit, 3)
-    company = _firm(kit, MOVERS)
+    customer, estimator, office = plain_names(kit, 3)
+    company = firm_name(kit, MOVERS)
     host = f"{_slug(company)}.{TLD[loc]}"
     email = f"{_slug(estimator.split()[0])}.{_slug(estimator.split()[-1])}@{host}"
     origin, destination, company_address = _addresses(kit, 3)
@@ -1311,7 +1273,7 @@ def removal_company_quote(kit: Kit) -> Draft:
         doc.add("The price covers ")
         for i, it in enumerate(items):
             doc.add("" if i == 0 else " and " if i == len(items) - 1 else ", ")
-            it["service"] = _lower_first(it["service"])      # the gold is the text as this sentence writes it
+            it["service"] = lower_first(it["service"])      # the gold is the text as this sentence writes it
             doc.put(("line_items", i, "service"), it["service"])
             if it["price"] is None:
                 doc.add(f" ({incl})")
@@ -1346,9 +1308,9 @@ def removal_company_quote(kit: Kit) -> Draft:
         doc.line(type_text).line(packing_text).line(insured_text)
         if insured:
             kit.money(doc.add("Declared value of goods: "), None, declared).line()
-        _strings(kit, doc, "special_items", specials, rng.choice(["Special items", "Heavy and special items",
-                                                                 "Items needing special care"]),
-                 rng.choice(["Special items: none", "No special or heavy items were noted."]))
+        strings(kit, doc, "special_items", specials, rng.choice(["Special items", "Heavy and special items",
+                                                                "Items needing special care"]),
+                rng.choice(["Special items: none", "No special or heavy items were noted."]))
         if facts["valid_until"]:
             doc.add("This quote is valid until ").put(("valid_until",), valid_text).line(".")
         else:
@@ -1586,7 +1548,7 @@ CHARGE_FIELDS = [
 
 def service_charge_statement(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us, gb, de, fr = (loc == x for x in ("en_US", "en_GB", "de_DE", "fr_FR"))
     method = rng.choice(APPORTION_SHARES[loc])
     n_units = rng.randint(6, 60)
@@ -1627,9 +1589,9 @@ def service_charge_statement(kit: Kit) -> Draft:
     issued = end + dt.timedelta(days=rng.randint(45, 240))
     due = issued + dt.timedelta(days=rng.choice([14, 21, 28, 30]))
     next_from = dt.date(issued.year + (issued.month == 12), issued.month % 12 + 1, 1)
-    names = _names(kit, 4)
+    names = plain_names(kit, 4)
     recipient, freeholder, contact, previous = names
-    manager = _firm(kit, MANAGERS)
+    manager = firm_name(kit, MANAGERS)
     street = fake.street_name() if de or fr else ""
     building = rng.choice(BUILDINGS_NAMES[loc]).format(last=fake.last_name(), city=fake.city(), street=street)
     n = rng.randint(1, n_units)
@@ -1730,7 +1692,7 @@ def service_charge_statement(kit: Kit) -> Draft:
         doc.add("Your charges are made up of ")
         for i, c in enumerate(costs):
             doc.add("" if i == 0 else " and " if i == len(costs) - 1 else ", ")
-            c["category"] = _lower_first(c["category"])      # the gold is the text as this sentence writes it
+            c["category"] = lower_first(c["category"])      # the gold is the text as this sentence writes it
             doc.put(("costs", i, "category"), c["category"])
             kit.money(doc.add(" ("), ("costs", i, "unit_amount"), c["unit_amount"])
             if show_totals:
@@ -1760,9 +1722,9 @@ def service_charge_statement(kit: Kit) -> Draft:
                                           "Contribution to the sinking fund: "])), ("reserve_contribution",),
                       reserve).line()
         doc.line(audited_text)
-        _strings(kit, doc, "major_works", works, rng.choice(["Planned major works", "Major works planned",
-                                                             "Works planned for the coming years"]),
-                 rng.choice(["No major works are planned.", "Planned major works: none"]))
+        strings(kit, doc, "major_works", works, rng.choice(["Planned major works", "Major works planned",
+                                                            "Works planned for the coming years"]),
+                rng.choice(["No major works are planned.", "Planned major works: none"]))
 
     def head_rows() -> list[tuple[str, L.Cell]]:
         rows = [("Statement no.", L.cell(statement_no))]

@@ -43,34 +43,15 @@ written as "unlimited" or a third-party policy without an own-damage excess is n
 from __future__ import annotations
 
 import datetime as dt
-import unicodedata
 
 from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc
-from ..fmt import CURRENCIES
 from ..kit import Kit
 from ..surface import rating, says
-
-
-def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
-    L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "\u2022 "])
-
-
-TITLES = {"Dr", "Mr", "Mrs", "Ms", "Miss", "Mx", "MD", "DDS", "DVM", "PhD", "II", "III", "IV", "Jr", "Sr", "Frau",
-          "Herr", "Mme", "Mlle", "M", "Dipl.-Ing"}
-
-
-def _names(kit: Kit, n: int) -> list[str]:
-    """`n` distinct names without titles or degrees (Faker's de_DE names carry "Prof." and "B.Sc.")."""
-    out: list[str] = []
-    while len(out) < n:
-        for name in kit.names(n):
-            words = [w for w in name.split() if not w.endswith(".") and w not in TITLES]
-            if len(words) >= 2 and " ".join(words) not in out:
-                out.append(" ".join(words))
-    return out[:n]
+from .common import (TITLES, address_line, firm_name, home_currency, lower_first, number_plate, plain_names, slug,
+                     strings)
 
 
 def _relatives(kit: Kit, lead: str, relations: list[str]) -> list[str]:
@@ -83,22 +64,11 @@ def _relatives(kit: Kit, lead: str, relations: list[str]) -> list[str]:
                 first = kit.fake.first_name().split()[0].rstrip(".")
                 name = f"{first} {surname}"
             else:
-                name = _names(kit, 1)[0]
+                name = plain_names(kit, 1)[0]
             if name not in out and name.split()[0] not in TITLES:
                 out.append(name)
                 break
     return out[1:]
-
-
-def _home_currency(kit: Kit) -> None:
-    """A local insurer quotes and bills in its country's own currency."""
-    kit.style.currency, kit.style.symbol = CURRENCIES[kit.locale]
-    kit.style.symbol_first = kit.style.symbol in ("$", "£")
-
-
-def _slug(text: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return "".join(ch for ch in ascii_text.lower() if ch.isalnum())[:18] or "insure"
 
 
 GENERIC = {"insurance", "assurance", "assurances", "versicherung", "ag", "sa", "ltd", "plc", "co", "inc", "llc",
@@ -113,20 +83,7 @@ def _host(name: str) -> str:
     """A host label from the distinctive words of a firm's name ("Fernweh Versicherung AG" -> "fernweh")."""
     words = [w.strip(".,&()") for w in name.replace("-", " ").split()]
     words = [w for w in words if w and w.lower() not in GENERIC] or [w for w in words if w] or ["insure"]
-    return _slug("".join(words[:2]))
-
-
-def _firm(kit: Kit, templates: dict[str, tuple[str, ...]]) -> str:
-    return kit.rng.choice(templates[kit.locale]).format(last=kit.fake.last_name(), city=kit.fake.city())
-
-
-def _address(kit: Kit) -> str:
-    return f"{kit.fake.street_address()}, {kit.fake.city()}".replace("\n", ", ")
-
-
-def _lower_first(text: str) -> str:
-    """`text` as it reads inside a sentence ("Gold watch" -> "gold watch", "E-Bike" and "GAP cover" kept)."""
-    return text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
+    return slug("".join(words[:2]), "insure", 18)
 
 
 def _born(kit: Kit, on: dt.date, age: int) -> dt.date:
@@ -264,21 +221,9 @@ MOTOR_FIELDS = [
 ]
 
 
-def _plate(kit: Kit) -> str:
-    rng, letters = kit.rng, "ABCDEFGHJKLMNPRSTUVWXYZ"
-
-    def pick(n: int) -> str:
-        return "".join(rng.choice(letters) for _ in range(n))
-    return {"en_GB": lambda: f"{pick(2)}{rng.randint(10, 74)} {pick(3)}",
-            "en_US": lambda: f"{rng.randint(1, 9)}{pick(3)}{rng.randint(100, 999)}",
-            "de_DE": lambda: f"{rng.choice(['B', 'M', 'HH', 'K', 'F', 'S', 'DO', 'HB', 'KA', 'MS'])}-{pick(2)} "
-                             f"{rng.randint(1, 9999)}",
-            "fr_FR": lambda: f"{pick(2)}-{rng.randint(100, 999)}-{pick(2)}"}[kit.locale]()
-
-
 def motor_insurance_renewal(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us, gb = loc == "en_US", loc == "en_GB"
     cover = rng.choice(["comprehensive"] * 6 + ["third_party_fire_theft"] * 2 + ["third_party_only"])
     renewal = kit.day()
@@ -287,8 +232,8 @@ def motor_insurance_renewal(kit: Kit) -> Draft:
     term_months = rng.choice([6, 12]) if us else 12
     new_end = (renewal + dt.timedelta(days=182 if term_months == 6 else 365)) - dt.timedelta(days=1)
     first_payment = renewal + dt.timedelta(days=rng.randint(0, 10))
-    insurer = _firm(kit, MOTOR_INSURERS)
-    holder = _names(kit, 1)[0]
+    insurer = firm_name(kit, MOTOR_INSURERS)
+    holder = plain_names(kit, 1)[0]
     holder_age = rng.randint(24, 72)
     pool = ["spouse_partner"] * 3 + ["other"] + (["child"] * 2 if holder_age >= 40 else []) \
         + (["parent"] if holder_age <= 50 else [])
@@ -309,7 +254,7 @@ def motor_insurance_renewal(kit: Kit) -> Draft:
                for n, r, b in zip(names, relations, born)]
     rel_form = rng.randrange(3)
     rel_words = [RELATIONS[r][rel_form] for r in relations]
-    vehicle, plate = rng.choice(VEHICLES[loc]), _plate(kit)
+    vehicle, plate = rng.choice(VEHICLES[loc]), number_plate(kit)
     built = renewal.year - rng.randint(1, 14)
     # the price
     net = kit.amount(*{"en_GB": (320, 1250), "en_US": (700, 2400), "de_DE": (260, 1100), "fr_FR": (330, 980)}[loc])
@@ -398,7 +343,7 @@ def motor_insurance_renewal(kit: Kit) -> Draft:
                 ("ncd_protected",): protect_text}
     for i, w in enumerate(rel_words):
         evidence[("drivers", i, "relationship")] = w
-    signatory = _names(kit, 1)[0]
+    signatory = plain_names(kit, 1)[0]
 
     def dob_cell(i: int) -> L.Cell:
         if show_dob:
@@ -491,8 +436,8 @@ def motor_insurance_renewal(kit: Kit) -> Draft:
         doc.line(".")
 
     def extras_block() -> None:
-        _strings(kit, doc, "extras", extras, rng.choice(["Optional extras", "Your add-ons", "Extras included"]),
-                 rng.choice(["Optional extras: none", "You have no optional extras."]))
+        strings(kit, doc, "extras", extras, rng.choice(["Optional extras", "Your add-ons", "Extras included"]),
+                rng.choice(["Optional extras: none", "You have no optional extras."]))
 
     def terms() -> None:
         doc.line(pay_text)
@@ -501,8 +446,8 @@ def motor_insurance_renewal(kit: Kit) -> Draft:
 
     layout = rng.choice(["letter", "schedule", "email", "portal"])
     if layout == "letter":      # the renewal invitation by post
-        doc.put(("insurer",), insurer).line().line(_address(kit)).line()
-        doc.put(("policyholder",), holder).line().line(_address(kit)).line()
+        doc.put(("insurer",), insurer).line().line(address_line(kit)).line()
+        doc.put(("policyholder",), holder).line().line(address_line(kit)).line()
         kit.date(doc, None, letter).line().line()
         L.kv(doc, rng, [("Policy number", L.cell(policy_no, ("policy_number",))),
                         ("Customer number", L.cell(customer_no)), ("Registration", L.cell(plate, ("registration",)))],
@@ -742,9 +687,9 @@ TRAVEL_FIELDS = [
 
 def travel_insurance_certificate(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us = loc == "en_US"
-    insurer = _firm(kit, TRAVEL_INSURERS)
+    insurer = firm_name(kit, TRAVEL_INSURERS)
     host = f"{_host(insurer)}.{TLD[loc]}"
     trip = rng.choice(["single_trip"] * 3 + ["annual_multi_trip"] * 2)
     region = rng.choice([r for r in REGIONS if loc in REGIONS[r]] + ["europe", "worldwide"])
@@ -762,7 +707,7 @@ def travel_insurance_certificate(kit: Kit) -> Draft:
     end = start + dt.timedelta(days=days - 1) if trip == "single_trip" else \
         start.replace(year=start.year + 1, day=min(start.day, 28)) - dt.timedelta(days=1)
     max_trip = rng.choice([31, 45, 60])
-    lead = _names(kit, 1)[0]
+    lead = plain_names(kit, 1)[0]
     lead_age = rng.randint(21, 74)
     relations = rng.choice([[], [], ["spouse_partner"], ["spouse_partner", "child"],
                             ["spouse_partner", "child", "child"], ["other"], ["spouse_partner", "child", "child",
@@ -817,7 +762,7 @@ def travel_insurance_certificate(kit: Kit) -> Draft:
     claims = f"claims@{host}"
     url = f"https://{rng.choice(['my.', 'www.', 'docs.'])}{host}/{rng.choice(['policy', 'documents', 'wording'])}/" \
           f"{rng.randint(10**6, 10**7 - 1)}"
-    signatory = _names(kit, 1)[0]
+    signatory = plain_names(kit, 1)[0]
     facts = {"policyholder": lead, "insurer": insurer, "policy_number": policy_no,
              "issue_date": issued.isoformat(), "cover_start": start.isoformat(), "cover_end": end.isoformat(),
              "trip_type": trip, "region": region, "destinations": destinations, "travellers": travellers,
@@ -896,7 +841,7 @@ def travel_insurance_certificate(kit: Kit) -> Draft:
     def benefit_sentence() -> None:
         for i, b in enumerate(benefits):
             doc.add("" if i == 0 else " and " if i == len(benefits) - 1 else ", ")
-            b["section"] = _lower_first(b["section"])     # the gold is the text as written here
+            b["section"] = lower_first(b["section"])     # the gold is the text as written here
             doc.put(("benefits", i, "section"), b["section"])
             L.write(doc.add(" up to "), limit_cell(("benefits", i, "limit"), b["limit"]))
             if b["excess"]:
@@ -931,10 +876,10 @@ def travel_insurance_certificate(kit: Kit) -> Draft:
             doc.line(f"Policy wording: https://www.{host}")
 
     def lists() -> None:
-        _strings(kit, doc, "destinations", destinations, rng.choice(["Destinations", "Countries visited"]),
-                 rng.choice(["Destinations: any country within the area", "Destinations: not specified"]))
-        _strings(kit, doc, "addons", addons, rng.choice(["Add-ons", "Optional cover bought", "Upgrades"]),
-                 rng.choice(["Add-ons: none", "No optional cover was bought."]))
+        strings(kit, doc, "destinations", destinations, rng.choice(["Destinations", "Countries visited"]),
+                rng.choice(["Destinations: any country within the area", "Destinations: not specified"]))
+        strings(kit, doc, "addons", addons, rng.choice(["Add-ons", "Optional cover bought", "Upgrades"]),
+                rng.choice(["Add-ons: none", "No optional cover was bought."]))
 
     layout = rng.choice(["certificate", "email", "summary", "attestation"])
     if layout == "certificate":     # the certificate of insurance
@@ -1005,7 +950,7 @@ def travel_insurance_certificate(kit: Kit) -> Draft:
         doc.line().line("## Help").line()
         assistance_lines()
     else:                           # a certificate for a visa application, in prose
-        doc.put(("insurer",), insurer).line().line(_address(kit)).line()
+        doc.put(("insurer",), insurer).line().line(address_line(kit)).line()
         kit.date(doc, ("issue_date",), issued).line().line()
         doc.line(rng.choice(["CERTIFICATE OF TRAVEL INSURANCE (ATTESTATION)", "To whom it may concern"])).line()
         doc.add("We hereby certify that ").put(("policyholder",), lead)
@@ -1029,7 +974,7 @@ def travel_insurance_certificate(kit: Kit) -> Draft:
         doc.line(cond_text).line(cancel_text)
         if not destinations:
             doc.line("The policy names no destination; it covers any country within the area.")
-        _strings(kit, doc, "addons", addons, "Optional cover", "No optional cover was bought.")
+        strings(kit, doc, "addons", addons, "Optional cover", "No optional cover was bought.")
         kit.money(doc.add("Premium paid: "), ("premium",), premium)
         doc.line(f", including {tax_label.split(' (')[0].lower()}." if tax_label else ".")
         doc.line()
@@ -1133,15 +1078,15 @@ HOME_FIELDS = [
 
 def home_contents_quote(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us, gb = loc == "en_US", loc == "en_GB"
     ptype = rng.choice(["flat"] * 3 + ["terraced"] * 2 + ["semi_detached"] * 2 + ["detached"] * 2)
     quoted = kit.day()
     start = quoted + dt.timedelta(days=rng.randint(1, 28))
     valid = quoted + dt.timedelta(days=rng.choice([14, 30, 30, 60]))
-    customer, signatory = _names(kit, 2)
+    customer, signatory = plain_names(kit, 2)
     birth = _born(kit, quoted, rng.randint(20, 78))
-    insurer = _firm(kit, HOME_INSURERS)
+    insurer = firm_name(kit, HOME_INSURERS)
     area = rng.randint(35, 160)
     rooms = max(1, area // 25)
     if loc == "de_DE":
@@ -1170,8 +1115,8 @@ def home_contents_quote(kit: Kit) -> Draft:
                  "fr_FR": f"DEV-MRH-{rng.randint(10**5, 10**6 - 1)}"}[loc]
     customer_no = f"{rng.choice(['K', 'C', 'CU'])}{rng.randint(10**5, 10**7)}"
     words = [w for w in customer.split()]
-    email = f"{_slug(words[0])}.{_slug(words[-1])}@{fake.free_email_domain()}"
-    address = _address(kit)
+    email = f"{slug(words[0], 'insure', 18)}.{slug(words[-1], 'insure', 18)}@{fake.free_email_domain()}"
+    address = address_line(kit)
     layout = rng.choice(["quote", "comparison", "email", "letter"])
     facts = {"customer": customer, "customer_email": kit.maybe(email, 0.6) if layout != "letter" else None,
              "insurer": insurer, "quote_reference": quote_ref, "quote_date": quoted.isoformat(),
@@ -1259,14 +1204,14 @@ def home_contents_quote(kit: Kit) -> Draft:
             L.write(doc, amount_cell(("specified_items", i, "value"), it["value"])).line()
 
     def extras_block() -> None:
-        _strings(kit, doc, "extras", extras, rng.choice(["Optional extras", "Add-ons included", "Extras"]),
-                 rng.choice(["Optional extras: none", "No optional extras added."]))
+        strings(kit, doc, "extras", extras, rng.choice(["Optional extras", "Add-ons included", "Extras"]),
+                rng.choice(["Optional extras: none", "No optional extras added."]))
 
     def statements() -> None:
         doc.line(type_text).line(alarm_text).line(ad_text).line(rating_text)
 
     if layout == "quote":           # the insurer's quotation
-        doc.put(("insurer",), insurer).line().line(_address(kit)).line()
+        doc.put(("insurer",), insurer).line().line(address_line(kit)).line()
         doc.line(rng.choice(["HOME CONTENTS QUOTE", "Your contents insurance quotation", "QUOTE - CONTENTS COVER"]))
         doc.line()
         rows = [("Quote reference", L.cell(quote_ref, ("quote_reference",))),
@@ -1294,7 +1239,7 @@ def home_contents_quote(kit: Kit) -> Draft:
     elif layout == "comparison":    # a comparison site's results
         others = []
         for _ in range(rng.randint(2, 4)):
-            name = _firm(kit, HOME_INSURERS)
+            name = firm_name(kit, HOME_INSURERS)
             if name != insurer and name not in [o[0] for o in others]:
                 others.append((name, round(annual * rng.uniform(0.85, 1.4), 2), rng.choice([2, 3, 4, 5]),
                                rng.choice([50, 100, 150, 250, 300, 500])))
@@ -1362,7 +1307,7 @@ def home_contents_quote(kit: Kit) -> Draft:
             L.write(doc.add(f"{label}: "), c).line()
         doc.line().line(f"Kind regards,\n{signatory}\n{insurer}")
     else:                           # a quote letter in prose
-        doc.put(("insurer",), insurer).line().line(_address(kit)).line()
+        doc.put(("insurer",), insurer).line().line(address_line(kit)).line()
         doc.put(("customer",), customer).line().line(address).line()
         kit.date(doc, ("quote_date",), quoted).line()
         doc.add("Quote reference: ").put(("quote_reference",), quote_ref).line(f" (customer no. {customer_no})").line()
@@ -1385,7 +1330,7 @@ def home_contents_quote(kit: Kit) -> Draft:
             doc.add("The items you asked us to list separately are ")
             for i, it in enumerate(items):
                 if loc in ("en_GB", "en_US"):
-                    it["item"] = _lower_first(it["item"])     # the gold is the text as written here
+                    it["item"] = lower_first(it["item"])     # the gold is the text as written here
                 doc.add("" if i == 0 else " and " if i == len(items) - 1 else ", ")
                 doc.put(("specified_items", i, "item"), it["item"]).add(" (")
                 L.write(doc, amount_cell(("specified_items", i, "value"), it["value"])).add(")")
@@ -1477,7 +1422,7 @@ LIFE_FIELDS = [
 
 def life_insurance_beneficiary_form(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     gb = loc == "en_GB"
     ptype = rng.choice(["term_life"] * 3 + ["whole_life"] * 2 + ["group_life"] * 2)
     group = ptype == "group_life"
@@ -1485,7 +1430,7 @@ def life_insurance_beneficiary_form(kit: Kit) -> Draft:
     received = signed + dt.timedelta(days=rng.randint(2, 20))
     written = received + dt.timedelta(days=rng.randint(1, 10))
     started = signed - dt.timedelta(days=rng.randint(200, 5000))
-    holder = _names(kit, 1)[0]
+    holder = plain_names(kit, 1)[0]
     age = rng.randint(28, 68)
     birth = _born(kit, signed, age)
     n = rng.choice([1, 1, 2, 2, 2, 3, 3, 4])
@@ -1498,7 +1443,7 @@ def life_insurance_beneficiary_form(kit: Kit) -> Draft:
     relations = primary + contingent
     names = _relatives(kit, holder, relations)
     while True:
-        witness, adviser = _names(kit, 2)
+        witness, adviser = plain_names(kit, 2)
         if witness not in names + [holder] and adviser not in names + [holder]:
             break
     ages = []
@@ -1529,7 +1474,7 @@ def life_insurance_beneficiary_form(kit: Kit) -> Draft:
     irrevocable = False if group else kit.chance(0.6)
     witnessed = kit.chance(0.5)
     documents = rng.sample(ENCLOSURES, rng.choice([0, 0, 1, 1, 2, 3]))
-    insurer = _firm(kit, LIFE_INSURERS)
+    insurer = firm_name(kit, LIFE_INSURERS)
     policy_no = {"en_GB": f"L{rng.randint(10**6, 10**7 - 1)}", "en_US": f"LF{rng.randint(10**7, 10**8 - 1)}",
                  "de_DE": f"LV-{rng.randint(10**6, 10**7 - 1)}", "fr_FR": f"PV{rng.randint(10**6, 10**7 - 1)}"}[loc]
     member_no = f"{rng.choice(['M', 'EMP', 'P'])}{rng.randint(10000, 999999)}"
@@ -1641,8 +1586,8 @@ def life_insurance_beneficiary_form(kit: Kit) -> Draft:
         doc.line(".")
 
     def documents_block() -> None:
-        _strings(kit, doc, "documents", documents, rng.choice(["Documents enclosed", "Enclosures", "Attached"]),
-                 rng.choice(["Documents enclosed: none", "No documents were enclosed."]))
+        strings(kit, doc, "documents", documents, rng.choice(["Documents enclosed", "Enclosures", "Attached"]),
+                rng.choice(["Documents enclosed: none", "No documents were enclosed."]))
 
     layout = rng.choice(["form", "letter", "email", "clause"])
     if layout == "form":            # the paper form
@@ -1680,8 +1625,8 @@ def life_insurance_beneficiary_form(kit: Kit) -> Draft:
         kit.pad(doc)
         kit.date(doc.add("For office use - received on "), None, received).line(f" by {adviser}")
     elif layout == "letter":        # the insurer confirms the change
-        doc.put(("insurer",), insurer).line().line(_address(kit)).line()
-        doc.put(("policyholder",), holder).line().line(_address(kit)).line()
+        doc.put(("insurer",), insurer).line().line(address_line(kit)).line()
+        doc.put(("policyholder",), holder).line().line(address_line(kit)).line()
         kit.date(doc, None, written).line().line()
         doc.add("Policy number: ").put(("policy_number",), policy_no).line()
         if group:
@@ -1702,8 +1647,8 @@ def life_insurance_beneficiary_form(kit: Kit) -> Draft:
         documents_block()
         doc.line().line(rng.choice(["Yours sincerely,", "Kind regards,"])).line(f"{adviser}\nPolicy Services")
     elif layout == "email":         # HR or the adviser confirms by e-mail
-        sender = f"{_slug(adviser.split()[0])}.{_slug(adviser.split()[-1])}@{_host(employer if group else insurer)}." \
-                 f"{TLD[loc]}"
+        sender = f"{slug(adviser.split()[0], 'insure', 18)}.{slug(adviser.split()[-1], 'insure', 18)}@" \
+                 f"{_host(employer if group else insurer)}.{TLD[loc]}"
         doc.line(f"From: {adviser} <{sender}>").add("To: ").put(("policyholder",), holder).line()
         doc.line(f"Subject: {'Your expression of wish' if group else 'Your beneficiary designation'}").line()
         doc.line(f"Hi {holder.split()[0]},").line()

@@ -43,49 +43,15 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 
 from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc
-from ..fmt import CURRENCIES, clock
+from ..fmt import clock
 from ..kit import Kit
 from ..surface import rating, says
-
-
-def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
-    L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "\u2022 "])
-
-
-TITLES = {"Dr", "Mr", "Mrs", "Ms", "Miss", "Mx", "MD", "DDS", "DVM", "PhD", "II", "III", "IV", "Jr", "Sr", "Frau",
-          "Herr", "Mme", "Mlle", "M", "Dipl.-Ing"}
-
-
-def _names(kit: Kit, n: int) -> list[str]:
-    """`n` distinct names without titles or degrees (Faker's de_DE names carry "Prof." and "B.Sc.")."""
-    out: list[str] = []
-    while len(out) < n:
-        for name in kit.names(n):
-            words = [w for w in name.split() if not w.endswith(".") and w not in TITLES]
-            if len(words) >= 2 and " ".join(words) not in out:
-                out.append(" ".join(words))
-    return out[:n]
-
-
-def _slug(text: str) -> str:
-    """`text` as a lower-case ASCII host label ("Müller & Söhne" -> "muller-sohne")."""
-    plain = unicodedata.normalize("NFKD", text.replace("ß", "ss")).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:30].strip("-") or "club"
-
-
-def _mail(name: str, domain: str) -> str:
-    parts = [_slug(w) for w in name.split()]
-    return f"{parts[0]}.{parts[-1]}@{domain}"
-
-
-def _firm(kit: Kit, templates: dict[str, tuple[str, ...]]) -> str:
-    return kit.rng.choice(templates[kit.locale]).format(last=kit.fake.last_name(), city=kit.fake.city())
+from .common import firm_name, home_currency, lower_first, mail, plain_names, slug, strings
 
 
 def _currency(kit: Kit, code: str) -> None:
@@ -93,15 +59,6 @@ def _currency(kit: Kit, code: str) -> None:
     symbol = {"USD": "$", "GBP": "£", "EUR": "€", "CHF": "CHF"}[code]
     kit.style.currency, kit.style.symbol = code, symbol
     kit.style.symbol_first = symbol in ("$", "£", "CHF") or kit.locale.startswith("en")
-
-
-def _home_currency(kit: Kit) -> None:
-    _currency(kit, CURRENCIES[kit.locale][0])
-
-
-def _lower_first(text: str) -> str:
-    """`text` as it reads inside a sentence ("Back squat" -> "back squat", "TRX row" kept)."""
-    return text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
 
 
 def _code(kit: Kit, n: int, alphabet: str = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789") -> str:
@@ -201,7 +158,7 @@ GOLF_FIELDS = [
 def golf_scorecard(kit: Kit) -> Draft:
     rng, doc, loc = kit.rng, Doc(), kit.locale
     metric = loc in ("de_DE", "fr_FR")
-    club = _firm(kit, GOLF_CLUBS)
+    club = firm_name(kit, GOLF_CLUBS)
     loop = rng.choice(LOOPS) if kit.chance(0.45) else ""
     pars: list[int] = []
     for _ in range(2):
@@ -244,7 +201,7 @@ def golf_scorecard(kit: Kit) -> Draft:
     gross, total_points = sum(h["strokes"] for h in holes), sum(points)
     adjusted = sum(min(h["strokes"], h["par"] + 2 + received[i]) for h, i in zip(holes, played_idx))
     differential = round(113 / slope * (adjusted - cr), 1)
-    player, marker, *partners = _names(kit, 2 + rng.choice([0, 0, 1, 1, 2]))
+    player, marker, *partners = plain_names(kit, 2 + rng.choice([0, 0, 1, 1, 2]))
     has_marker = kit.chance(0.8)
     signed = has_marker and kit.chance(0.62)
     tee = rng.choice(TEES[loc])
@@ -354,8 +311,8 @@ def golf_scorecard(kit: Kit) -> Draft:
         return rows
 
     def group_block() -> None:
-        _strings(kit, doc, "partners", partners, rng.choice(["Also in the group", "Playing partners", "Group"]),
-                 rng.choice(["No other players in the group.", "Playing partners: none (two-ball)"]))
+        strings(kit, doc, "partners", partners, rng.choice(["Also in the group", "Playing partners", "Group"]),
+                rng.choice(["No other players in the group.", "Playing partners: none (two-ball)"]))
 
     layout = rng.choice(["card", "export", "email", "app"])
     if layout == "card":        # the printed card, filled in and signed
@@ -415,7 +372,7 @@ def golf_scorecard(kit: Kit) -> Draft:
         doc.line().line(qualifying_text).line(signed_text).line(condition_text)
         group_block()
     elif layout == "email":     # the club's e-mail after the card was entered
-        host = f"{_slug(club)}.{TLD[loc]}"
+        host = f"{slug(club, 'club', 30, '-', sharp_s=True)}.{TLD[loc]}"
         doc.line(f"From: {rng.choice(['Competitions', 'Golf office', 'Handicap secretary'])} <golf@{host}>")
         doc.add("To: ").put(("player",), player).line()
         doc.add("Subject: Your card - ").add(comp or "general play round").add(" - ")
@@ -454,7 +411,7 @@ def golf_scorecard(kit: Kit) -> Draft:
             L.series(doc.add("You played with "), ("partners",), partners).line(".")
         else:
             doc.line(rng.choice(["You played as a two-ball.", "No other players in the group."]))
-        doc.line().line(f"Good golfing,\n{_names(kit, 1)[0]}, competitions secretary")
+        doc.line().line(f"Good golfing,\n{plain_names(kit, 1)[0]}, competitions secretary")
     else:                       # a golf app's round summary in markdown
         doc.add("# Round at ").put(("club",), club).line(f" ({loop})" if loop else "").line()
         doc.add("**Player:** ").put(("player",), player)
@@ -633,11 +590,11 @@ def ski_pass_purchase(kit: Kit) -> Draft:
                 firsts.append(first_name)
         holders = [f"{f} {surname}" for f in firsts]
     else:
-        holders = _names(kit, n)
+        holders = plain_names(kit, n)
     cats = ["adult"] + [rng.choice(["adult", "child", "child", "youth", "senior"]) for _ in range(n - 1)]
-    buyer, cashier, agent = (holders[0], *_names(kit, 2)) if kit.chance(0.7) else _names(kit, 3)
+    buyer, cashier, agent = (holders[0], *plain_names(kit, 2)) if kit.chance(0.7) else plain_names(kit, 3)
     if buyer in holders[1:]:
-        buyer = _names(kit, 1)[0] + "s"
+        buyer = plain_names(kit, 1)[0] + "s"
     cards = _keycards(kit, n)
     with_cards = not (delivery == "pickup" and layout != "receipt")
     passes = [{"holder": h, "category": c, "price": round(base * CATEGORY_FACTOR[c] * 2) / 2,
@@ -656,7 +613,7 @@ def ski_pass_purchase(kit: Kit) -> Draft:
              "de_DE": f"B{bought.year}-{rng.randint(10000, 99999)}",
              "fr_FR": f"CMD-{rng.randint(10**6, 10**7 - 1)}"}[loc]
     customer_no, payment_ref = f"K{rng.randint(10**5, 10**6 - 1)}", f"TX{_code(kit, 10, '0123456789ABCDEF')}"
-    email = _mail(buyer, fake.free_email_domain())
+    email = mail(buyer, fake.free_email_domain(), "club", 30, "-", sharp_s=True)
     extras = rng.sample(SKI_EXTRAS[loc], rng.choice([0, 0, 1, 2, 3]))
     facts = {"customer": buyer, "customer_email": kit.maybe(email, 0.7) if layout != "receipt" else None,
              "order_number": order, "purchase_date": bought.isoformat(), "resort": resort, "pass_type": kind,
@@ -677,7 +634,7 @@ def ski_pass_purchase(kit: Kit) -> Draft:
     product = "season" if kind == "season" else f"{days} days" if kind == "consecutive" else f"{days} of {window} days"
     refund_by = first - dt.timedelta(days=rng.choice([2, 3, 7]))
     deposit_label = "RFID card fee (refundable)" if code == "USD" else "Keycard deposit (refundable)"
-    site = f"{_slug(resort)}.{'com' if code == 'USD' else rng.choice(['com', TLD[loc]])}"
+    site = f"{slug(resort, 'club', 30, '-', sharp_s=True)}.{'com' if code == 'USD' else rng.choice(['com', TLD[loc]])}"
 
     def card_cell(i: int) -> L.Cell:
         p = passes[i]
@@ -712,8 +669,8 @@ def ski_pass_purchase(kit: Kit) -> Draft:
 
     def closing() -> None:
         doc.line(delivery_text).line(insurance_text)
-        _strings(kit, doc, "extras", extras, rng.choice(["Included with your pass", "Extras included", "Included"]),
-                 rng.choice(["No extras are included.", "Included extras: none"]))
+        strings(kit, doc, "extras", extras, rng.choice(["Included with your pass", "Extras included", "Included"]),
+                rng.choice(["No extras are included.", "Included extras: none"]))
 
     if layout == "email":       # the resort's order confirmation
         doc.line(f"From: {resort} Ticket Office <tickets@{site}>")
@@ -785,10 +742,10 @@ def ski_pass_purchase(kit: Kit) -> Draft:
         closing()
         kit.date(doc.add("Cancel free of charge until "), None, refund_by).line(".")
     else:                       # a ski club's or tour operator's invoice letter
-        firm = _firm(kit, {"en_US": ("{last} Ski Club", "{city} Snow Tours"), "en_GB": ("{last} Ski Holidays Ltd",
-                                                                                        "{city} Ski Club"),
-                           "de_DE": ("Skiclub {city} e.V.", "{last} Skireisen GmbH"),
-                           "fr_FR": ("Ski Club de {city}", "{last} Voyages Neige")})
+        firm = firm_name(kit, {"en_US": ("{last} Ski Club", "{city} Snow Tours"), "en_GB": ("{last} Ski Holidays Ltd",
+                                                                                            "{city} Ski Club"),
+                               "de_DE": ("Skiclub {city} e.V.", "{last} Skireisen GmbH"),
+                               "fr_FR": ("Ski Club de {city}", "{last} Voyages Neige")})
         doc.line(firm).line(f"{fake.street_address()}, {fake.city()}".replace("\n", ", ")).line()
         doc.put(("customer",), buyer).line()
         if facts["customer_email"]:
@@ -897,13 +854,13 @@ WAIVER_FIELDS = [
 
 def climbing_wall_waiver(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
-    centre = _firm(kit, CENTRES)
+    home_currency(kit)
+    centre = firm_name(kit, CENTRES)
     signed = kit.day()
     minor = kit.chance(0.3)
     age = rng.randint(8, 17) if minor else rng.randint(18, 66)
     born = signed - dt.timedelta(days=age * 365 + rng.randint(10, 350))
-    participant, staff, other = _names(kit, 3)
+    participant, staff, other = plain_names(kit, 3)
     surname = participant.split()[-1]
     guardian = f"{fake.first_name()} {surname}" if minor else None
     if guardian == participant:
@@ -928,7 +885,7 @@ def climbing_wall_waiver(kit: Kit) -> Draft:
               "fr_FR": f"INS-{rng.randint(10**5, 10**6 - 1)}"}[loc]
     member_no, booking = f"M{rng.randint(10000, 99999)}", f"BK-{rng.randint(100000, 999999)}"
     signer = guardian or participant
-    email = _mail(signer, fake.free_email_domain())
+    email = mail(signer, fake.free_email_domain(), "club", 30, "-", sharp_s=True)
     phone, own_phone = fake.phone_number(), fake.phone_number()
     entry = {"en_GB": (11, 16), "en_US": (20, 28), "de_DE": (10, 16), "fr_FR": (10, 17)}[loc]
     entry_fee = float(rng.randint(*entry)) + rng.choice([0.0, 0.5])
@@ -968,9 +925,9 @@ def climbing_wall_waiver(kit: Kit) -> Draft:
             doc.line(valid_text)
 
     def medical() -> None:
-        _strings(kit, doc, "medical_conditions", facts["medical_conditions"],
-                 rng.choice(["Medical conditions", "Health declaration", "Conditions declared"]),
-                 rng.choice(["Medical conditions: none declared", "No medical conditions declared."]))
+        strings(kit, doc, "medical_conditions", facts["medical_conditions"],
+                rng.choice(["Medical conditions", "Health declaration", "Conditions declared"]),
+                rng.choice(["Medical conditions: none declared", "No medical conditions declared."]))
 
     def fees(layout: str | None = None) -> None:
         if paid is not None:
@@ -998,7 +955,7 @@ def climbing_wall_waiver(kit: Kit) -> Draft:
         doc.add(rng.choice(["Declarations: ", "You answered the declarations as follows: "]))
         for i, d in enumerate(declarations):    # "acknowledgement of risk (agreed), ... and photo consent (declined)"
             at = ("declarations", i)
-            d["clause"] = _lower_first(d["clause"])      # the gold is the text as this sentence writes it
+            d["clause"] = lower_first(d["clause"])      # the gold is the text as this sentence writes it
             doc.add("" if i == 0 else " and " if i == len(declarations) - 1 else ", ")
             evidence[at + ("agreed",)] = L.fill(doc, "{clause} (" + ("agreed" if d["agreed"] else "declined") + ")",
                                                 clause=(at + ("clause",), d["clause"]))
@@ -1042,7 +999,7 @@ def climbing_wall_waiver(kit: Kit) -> Draft:
         doc.line(induction_text)
         fees()
     elif layout == "email":     # the confirmation of an online registration
-        host = f"{_slug(centre)}.{TLD[loc]}"
+        host = f"{slug(centre, 'club', 30, '-', sharp_s=True)}.{TLD[loc]}"
         doc.line(f"From: {centre} <hello@{host}>")
         doc.add("To: ").put(("email",), email).line() if facts["email"] else doc.line(f"To: {signer}")
         doc.add("Subject: Your registration at ").put(("centre",), centre).line().line()
@@ -1069,7 +1026,7 @@ def climbing_wall_waiver(kit: Kit) -> Draft:
         fees()
         doc.line(f"Booking {booking} is confirmed. See you on the wall!").line().line(f"{staff}\n{centre}")
     elif layout == "export":    # the sign-in kiosk's export
-        doc.line(f"# {_slug(centre)} kiosk export").line("field;value")
+        doc.line(f"# {slug(centre, 'club', 30, '-', sharp_s=True)} kiosk export").line("field;value")
         pairs = [("registration", L.cell(number, ("waiver_number",))), ("centre", L.cell(centre, ("centre",))),
                  ("climber", L.cell(participant, ("participant",))),
                  ("date_of_birth", kit.date_cell(("date_of_birth",), born)),
@@ -1205,12 +1162,12 @@ PT_FIELDS = [
 
 def personal_training_plan(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us = loc == "en_US"
     unit = "lb" if us else "kg"
     goal = rng.choice(list(GOALS))
-    client, trainer, physio = _names(kit, 3)
-    studio = _firm(kit, STUDIOS)
+    client, trainer, physio = plain_names(kit, 3)
+    studio = firm_name(kit, STUDIOS)
     assessed = kit.day()
     start = assessed + dt.timedelta(days=rng.randint(1, 14))
     weeks = rng.choice([4, 6, 8, 8, 10, 12, 12, 16])
@@ -1251,8 +1208,8 @@ def personal_training_plan(kit: Kit) -> Draft:
     count = rng.choice([5, 10, 10, 20])
     per_session = float(rng.randint(*SESSION_PRICE[loc]))
     package = round(per_session * count * (1 - {5: 0.0, 10: 0.05, 20: 0.1}[count]), 2)
-    domain = f"{_slug(studio)}.{TLD[loc]}"
-    trainer_email = _mail(trainer, domain)
+    domain = f"{slug(studio, 'club', 30, '-', sharp_s=True)}.{TLD[loc]}"
+    trainer_email = mail(trainer, domain, "club", 30, "-", sharp_s=True)
     facts = {"client": client, "trainer": trainer, "trainer_email": kit.maybe(trainer_email, 0.6), "studio": studio,
              "start_date": start.isoformat(), "review_date": kit.maybe(review.isoformat(), 0.7), "weeks": weeks,
              "sessions_per_week": per_week, "goal": goal, "fitness_level": fitness, "body_weight": weight,
@@ -1327,7 +1284,7 @@ def personal_training_plan(kit: Kit) -> Draft:
         doc.add(f"{label}: ")
         for j, i in enumerate(range(lo_i, hi_i)):   # "back squat (4 sets of 8 at 60 kg)"
             e, at = exercises[i], ("exercises", i)
-            e["exercise"] = _lower_first(e["exercise"])     # the gold is the text as this sentence writes it
+            e["exercise"] = lower_first(e["exercise"])     # the gold is the text as this sentence writes it
             doc.add("" if j == 0 else " and " if i == hi_i - 1 else ", ").put(at + ("exercise",), e["exercise"])
             kit.count(doc.add(" ("), at + ("sets",), e["sets"]).add(" sets of ")
             L.write(doc, reps_cell(i))
@@ -1339,9 +1296,9 @@ def personal_training_plan(kit: Kit) -> Draft:
         doc.line(".")
 
     def injuries() -> None:
-        _strings(kit, doc, "injuries", facts["injuries"], rng.choice(["Injuries and limitations", "Limitations",
-                                                                      "Injury history"]),
-                 rng.choice(["Injuries: none reported", "No injuries or limitations reported."]))
+        strings(kit, doc, "injuries", facts["injuries"], rng.choice(["Injuries and limitations", "Limitations",
+                                                                     "Injury history"]),
+                rng.choice(["Injuries: none reported", "No injuries or limitations reported."]))
 
     def price_lines() -> None:
         if facts["package_price"] is not None:
@@ -1395,7 +1352,7 @@ def personal_training_plan(kit: Kit) -> Draft:
         price_lines()
         kit.date(doc.add("Assessment on "), None, assessed).line(f" by {trainer}.")
     elif layout == "email":     # the trainer's e-mail after the assessment
-        client_mail = _mail(client, fake.free_email_domain())
+        client_mail = mail(client, fake.free_email_domain(), "club", 30, "-", sharp_s=True)
         doc.add("From: ").put(("trainer",), trainer)
         if facts["trainer_email"]:
             doc.add(" <").put(("trainer_email",), trainer_email).add(">")
@@ -1424,7 +1381,7 @@ def personal_training_plan(kit: Kit) -> Draft:
         price_lines()
         doc.line().line(f"See you soon,\n{trainer}")
     else:                       # a spreadsheet export of the plan
-        doc.line(f"# plan export - {_slug(studio)}").line("field;value")
+        doc.line(f"# plan export - {slug(studio, 'club', 30, '-', sharp_s=True)}").line("field;value")
         pairs = head_rows() + body_rows() + [("Studio", L.cell(studio, ("studio",)))]
         if facts["trainer_email"]:
             pairs.append(("Trainer e-mail", L.cell(trainer_email, ("trainer_email",))))

@@ -45,49 +45,15 @@ self-installed line has no time slot.
 from __future__ import annotations
 
 import datetime as dt
-import unicodedata
 
 from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc
-from ..fmt import CURRENCIES, clock
+from ..fmt import clock
 from ..kit import Kit
 from ..surface import says
-
-
-def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
-    L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "\u2022 "])
-
-
-TITLES = {"Dr", "Mr", "Mrs", "Ms", "Miss", "Mx", "MD", "DDS", "DVM", "PhD", "II", "III", "IV", "Jr", "Sr", "Frau",
-          "Herr", "Mme", "Mlle", "M", "Dipl.-Ing"}
-
-
-def _names(kit: Kit, n: int) -> list[str]:
-    """`n` distinct names without titles or degrees (Faker's de_DE names carry "Prof." and "B.Sc.")."""
-    out: list[str] = []
-    while len(out) < n:
-        for name in kit.names(n):
-            words = [w for w in name.split() if not w.endswith(".") and w not in TITLES]
-            if len(words) >= 2 and " ".join(words) not in out:
-                out.append(" ".join(words))
-    return out[:n]
-
-
-def _home_currency(kit: Kit) -> None:
-    """A local provider prices and bills in its country's own currency."""
-    kit.style.currency, kit.style.symbol = CURRENCIES[kit.locale]
-    kit.style.symbol_first = kit.style.symbol in ("$", "£")
-
-
-def _slug(text: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return "".join(ch for ch in ascii_text.lower() if ch.isalnum())[:18] or "telecom"
-
-
-def _address(kit: Kit) -> str:
-    return f"{kit.fake.street_address()}, {kit.fake.city()}".replace("\n", ", ")
+from .common import address_line, home_currency, lower_first, plain_names, slug, strings
 
 
 def _add_months(d: dt.date, n: int) -> dt.date:
@@ -112,11 +78,6 @@ class _Dates:
 
     def cell(self, path, d: dt.date) -> L.Cell:
         return L.cell(self.text(d), path)
-
-
-def _lower_first(text: str) -> str:
-    """`text` as it reads inside a sentence ("Activation fee" -> "activation fee", "SIM activation fee" kept)."""
-    return text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
 
 
 TLD = {"en_GB": "co.uk", "en_US": "com", "de_DE": "de", "fr_FR": "fr"}
@@ -265,10 +226,10 @@ MOBILE_FIELDS = [
 
 def mobile_phone_contract(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     dates = _Dates(kit)
     provider = rng.choice(MOBILE_PROVIDERS[loc])
-    host = _slug(provider.split()[0])
+    host = slug(provider.split()[0], "telecom", 18)
     kind = "handset" if kit.chance(0.55) else "sim_only"
     gb = None if kit.chance(0.25) else rng.choice(ALLOWANCES)
     plan = (f"{rng.choice(PLAN_WORDS)} Unlimited" if gb is None and kit.chance(0.6)
@@ -290,7 +251,7 @@ def mobile_phone_contract(kit: Kit) -> Draft:
     delivered = ordered + dt.timedelta(days=rng.randint(1, (start - ordered).days))
     term_end = _add_months(start, term) - dt.timedelta(days=1)
     cooling = delivered + dt.timedelta(days=14 if loc != "en_US" else rng.choice([14, 30]))
-    customer, agent, authorised = _names(kit, 3)
+    customer, agent, authorised = plain_names(kit, 3)
     number, temporary, second = _phones(kit, 3)
     old_network = rng.choice(OLD_MOBILE[loc])
     ported = kit.chance(0.3)
@@ -404,9 +365,9 @@ def mobile_phone_contract(kit: Kit) -> Draft:
         doc.line(".")
 
     def features_block() -> None:
-        _strings(kit, doc, "included_features", features, rng.choice(["Included features", "Also included",
-                                                                       "Included with your plan"]),
-                 rng.choice(["Included features: none listed", "No extra features are included."]))
+        strings(kit, doc, "included_features", features, rng.choice(["Included features", "Also included",
+                                                                      "Included with your plan"]),
+                rng.choice(["Included features: none listed", "No extra features are included."]))
 
     def decided() -> None:
         doc.line(roaming_text).line(cap_text).line(payment_text).line(coverage_text)
@@ -420,7 +381,7 @@ def mobile_phone_contract(kit: Kit) -> Draft:
     layout = rng.choice(["summary", "email", "account", "agreement"])
     if layout == "summary":     # an EU-style contract summary
         doc.line(rng.choice(SUMMARY_TITLES[loc])).line().add("Provider: ").put(("provider",), provider)
-        doc.line(f", {_address(kit)}").line(f"Customer services: {helpline}").line()
+        doc.line(f", {address_line(kit)}").line(f"Customer services: {helpline}").line()
         if loc != "en_US":
             doc.line("This contract summary sets out the main elements of this service offer as required by EU law.")
             doc.line()
@@ -452,7 +413,8 @@ def mobile_phone_contract(kit: Kit) -> Draft:
         doc.line(f"Sold by {agent}, {provider} retail")
     elif layout == "email":     # the order confirmation e-mail
         doc.add("From: ").put(("provider",), provider).line(f" <orders@{host}.{TLD[loc]}>")
-        doc.line(f"To: {_slug(customer.split()[0])}.{_slug(customer.split()[-1])}@{fake.free_email_domain()}")
+        doc.line(f"To: {slug(customer.split()[0], 'telecom', 18)}.{slug(customer.split()[-1], 'telecom', 18)}"
+                 f"@{fake.free_email_domain()}")
         doc.line(f"Subject: Your order {order_no} is confirmed").line()
         doc.add(rng.choice(["Hello ", "Dear "])).put(("customer",), customer).line(",").line()
         doc.add(f"Thanks for choosing {provider}. Your new plan ").put(("plan_name",), plan)
@@ -539,7 +501,7 @@ def mobile_phone_contract(kit: Kit) -> Draft:
             kit.money(doc, ("upfront_cost",), upfront)
         doc.line(".")
         if conn:
-            kit.money(doc.add(f"A one-off {_lower_first(conn[0])} of "), None, conn[1]).line(" applies.")
+            kit.money(doc.add(f"A one-off {lower_first(conn[0])} of "), None, conn[1]).line(" applies.")
         rise_line()
         kit.pad(doc)
         doc.add("5. Extras. ")
@@ -670,11 +632,11 @@ BROADBAND_FIELDS = [
 
 def broadband_installation_confirmation(kit: Kit) -> Draft:
     rng, doc, loc = kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     dates = _Dates(kit)
     us = loc == "en_US"
     provider = rng.choice(BROADBAND_PROVIDERS[loc])
-    host = _slug(provider.split()[0])
+    host = slug(provider.split()[0], "telecom", 18)
     old = rng.choice(OLD_PROVIDERS[loc])
     tech = rng.choice(["fttp"] * 5 + ["fttc"] * 2 + ["cable"] * 2 + ["fixed_wireless"])
     down, up = rng.choice(SPEEDS[tech])
@@ -702,7 +664,7 @@ def broadband_installation_confirmation(kit: Kit) -> Draft:
     else:
         slot = rng.choice([f"{start:02d}:00-{end:02d}:00", f"{start:02d}:00 - {end:02d}:00",
                            f"{start:02d}:00 to {end:02d}:00"])
-    customer, engineer, contact = _names(kit, 3)
+    customer, engineer, contact = plain_names(kit, 3)
     months = rng.choice([1, 12, 18, 24, 24, 24]) if not us else rng.choice([1, 12, 12, 24])
     monthly = round(_price(kit, 18, 45) + (8 if down >= 900 else 0), 2)
     setup = None if kit.chance(0.55) else round(float(rng.choice([19.99, 29.99, 49.0, 59.99, 99.0])), 2)
@@ -723,7 +685,7 @@ def broadband_installation_confirmation(kit: Kit) -> Draft:
                 "de_DE": f"AUF-{ordered.year}-{rng.randint(10**5, 10**6 - 1)}",
                 "fr_FR": f"CMD{rng.randint(10**7, 10**8 - 1)}"}[loc]
     job_no = f"{rng.choice(['JOB', 'WO', 'TK'])}-{rng.randint(10**5, 10**6 - 1)}"
-    address = _address(kit)
+    address = address_line(kit)
     phone = _phone(kit, "mobile")
     facts = {"customer": customer, "provider": provider, "order_number": order_no, "installation_address": address,
              "installation_date": install.isoformat(), "time_slot": slot if visit else None, "engineer_visit": visit,
@@ -815,8 +777,8 @@ def broadband_installation_confirmation(kit: Kit) -> Draft:
         doc.line(".")
 
     def services_block() -> None:
-        _strings(kit, doc, "services", services, rng.choice(["Extra services", "Also ordered", "Add-ons"]),
-                 rng.choice(["Extra services: none", "No extra services were ordered."]))
+        strings(kit, doc, "services", services, rng.choice(["Extra services", "Also ordered", "Add-ons"]),
+                rng.choice(["Extra services: none", "No extra services were ordered."]))
 
     def visit_lines() -> None:
         doc.line(visit_text)
@@ -858,7 +820,7 @@ def broadband_installation_confirmation(kit: Kit) -> Draft:
         dates.write(doc.add("You can cancel without charge until "), None, cooling).line(".")
         doc.line().line(f"Thanks,\nThe {provider} team")
     elif layout == "letter":    # a welcome letter by post
-        doc.put(("provider",), provider).line().line(_address(kit)).line()
+        doc.put(("provider",), provider).line().line(address_line(kit)).line()
         doc.put(("customer",), customer).line().put(("installation_address",), address).line().line()
         dates.write(doc, None, letter_day).line().line()
         doc.add("Order number: ").put(("order_number",), order_no).line(f"\nAccount number: {account}").line()
@@ -1021,7 +983,7 @@ def _port_code(kit: Kit, label: str) -> str:
 
 def number_porting_request(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     dates = _Dates(kit)
     line = "mobile" if kit.chance(0.7) else "landline"
     pool = MOBILE_PROVIDERS[loc] if line == "mobile" else BROADBAND_PROVIDERS[loc]
@@ -1031,7 +993,7 @@ def number_porting_request(kit: Kit) -> Draft:
     while contact in (number, temporary):
         contact = _phone(kit, "mobile")
     others = [p for p in _phones(kit, 4, line) if p != number][:rng.choice([0, 0, 0, 0, 1, 2, 3])]
-    holder, filer, adviser = _names(kit, 3)
+    holder, filer, adviser = plain_names(kit, 3)
     business = kit.chance(0.25)
     company = fake.company() if business else None
     code_label = CODE_LABELS.get((loc, line))
@@ -1111,8 +1073,8 @@ def number_porting_request(kit: Kit) -> Draft:
                       fee).line()
 
     def others_block() -> None:
-        _strings(kit, doc, "additional_numbers", others, rng.choice(["Other numbers to transfer", "Also moving"]),
-                 rng.choice(["Other numbers to transfer: none", "No other numbers are part of this request."]))
+        strings(kit, doc, "additional_numbers", others, rng.choice(["Other numbers to transfer", "Also moving"]),
+                rng.choice(["Other numbers to transfer: none", "No other numbers are part of this request."]))
 
     def reason_line() -> None:
         if status == "rejected":
@@ -1148,7 +1110,7 @@ def number_porting_request(kit: Kit) -> Draft:
         if company:
             rows.append(("Company", L.cell(company)))
         rows += [("Date of birth", dates.cell(None, dob)), ("Contact number", L.cell(contact)),
-                 ("Address", L.cell(_address(kit)))]
+                 ("Address", L.cell(address_line(kit)))]
         L.labelled(doc, rng, rows, rng.choice(["colon", "aligned", "dots", "stacked", "grid"]))
         doc.line().line("B. Number to transfer")
         on, off = rng.choice([("[x]", "[ ]"), ("[X]", "[ ]"), ("\u2612", "\u2610")])
@@ -1176,8 +1138,8 @@ def number_porting_request(kit: Kit) -> Draft:
         doc.line(status_text).line(id_text)
         history_table()
     elif layout == "email":     # the new provider's confirmation e-mail
-        doc.add("From: ").put(("gaining_provider",), gaining).line(f" <transfers@{_slug(gaining.split()[0])}."
-                                                                   f"{TLD[loc]}>")
+        doc.add("From: ").put(("gaining_provider",), gaining)
+        doc.line(f" <transfers@{slug(gaining.split()[0], 'telecom', 18)}.{TLD[loc]}>")
         dates.write(doc.add("Date: "), None, steps[-1][1]).line()
         doc.add("Subject: Your number transfer - ").put(("phone_number",), number).line().line()
         doc.add("Dear ").put(("account_holder",), holder).line(",").line()
@@ -1225,8 +1187,8 @@ def number_porting_request(kit: Kit) -> Draft:
         others_block()
         doc.line(f"Questions? Chat with {adviser.split()[0]} or call {_helpline(kit)}.")
     else:                       # the current provider's letter about the port-out
-        doc.put(("losing_provider",), losing).line().line(_address(kit)).line()
-        doc.put(("account_holder",), holder).line().line(_address(kit)).line()
+        doc.put(("losing_provider",), losing).line().line(address_line(kit)).line()
+        doc.put(("account_holder",), holder).line().line(address_line(kit)).line()
         dates.write(doc.add("Date: "), None, steps[-1][1]).line()
         doc.add("Account number: ").put(("old_account_number",), old_account).line().line()
         doc.add("Re: moving your number ").put(("phone_number",), number).line().line()
@@ -1319,7 +1281,7 @@ ROAMING_FIELDS = [
 
 def roaming_charges_bill(kit: Kit) -> Draft:
     rng, doc, loc = kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     dates = _Dates(kit)
     us = loc == "en_US"
     provider = rng.choice(MOBILE_PROVIDERS[loc])
@@ -1390,7 +1352,7 @@ def roaming_charges_bill(kit: Kit) -> Draft:
     roaming_total = round(float(sum(u["charge"] or 0 for u in usage) + sum(pass_prices)), 2)
     all_included = all(included.values())
     plan = _price(kit, 10, 35)
-    holder, *users = _names(kit, 3)
+    holder, *users = plain_names(kit, 3)
     number, *numbers = _phones(kit, 3)
     other_lines = [(users[i], numbers[i], _price(kit, 6, 20)) for i in range(rng.choice([0, 0, 1, 2]))]
     subtotal = round(plan + sum(p for _, _, p in other_lines) + roaming_total, 2)
@@ -1461,8 +1423,8 @@ def roaming_charges_bill(kit: Kit) -> Draft:
             for i, (p, price) in enumerate(zip(passes, pass_prices)):
                 kit.money(doc.add("- ").put(("roaming_passes", i), p).add(": "), None, price).line()
         else:
-            _strings(kit, doc, "roaming_passes", passes, rng.choice(["Roaming passes", "Passes used"]),
-                     rng.choice(["Roaming passes: none", "No roaming passes were bought this month."]))
+            strings(kit, doc, "roaming_passes", passes, rng.choice(["Roaming passes", "Passes used"]),
+                    rng.choice(["Roaming passes: none", "No roaming passes were bought this month."]))
             if passes:
                 kit.money(doc.add("Passes total: "), None, round(sum(pass_prices), 2)).line()
 
@@ -1507,8 +1469,8 @@ def roaming_charges_bill(kit: Kit) -> Draft:
     period_text = f"{dates.text(period_start)} to {dates.text(period_end)}"
     layout = rng.choice(["bill", "email", "online", "export"])
     if layout == "bill":        # the printed bill with its roaming section
-        doc.line(provider).line(_address(kit)).line()
-        doc.put(("account_holder",), holder).line().line(_address(kit)).line()
+        doc.line(provider).line(address_line(kit)).line()
+        doc.put(("account_holder",), holder).line().line(address_line(kit)).line()
         rows = [("Bill date", dates.cell(("bill_date",), bill)),
                 ("Account number", L.cell(account, ("account_number",))),
                 ("Bill number", L.cell(bill_no)), ("Billing period", L.cell(period_text)),
@@ -1527,7 +1489,7 @@ def roaming_charges_bill(kit: Kit) -> Draft:
         lines_block()
         doc.line().line(f"Questions about your bill? Call {helpline}.")
     elif layout == "email":     # the bill-ready e-mail with the use abroad
-        doc.line(f"From: {provider} <billing@{_slug(provider.split()[0])}.{TLD[loc]}>")
+        doc.line(f"From: {provider} <billing@{slug(provider.split()[0], 'telecom', 18)}.{TLD[loc]}>")
         doc.line(f"Subject: Your bill is ready ({bill_no})").line()
         doc.add(rng.choice(["Hello ", "Dear "])).put(("account_holder",), holder).line(",").line()
         dates.write(doc.add("Your bill dated "), ("bill_date",), bill).add(" for account ")
