@@ -13,7 +13,9 @@ Anchored mode: the anchor head scores every context token of the array's region.
 Anchors come back sorted by position (document order). Ties go to the earlier token.
 Layout rows (`ScoringSettings.layout_rows`): an anchored array whose region holds a table or list
 that speaks of it takes the block's rows as its items instead (`layout_items`,
-`tables.layout_rows`); without such a block the heads decide as above.
+`tables.layout_rows`); without such a block the heads decide as above. The anchor head's logits
+are shifted by `ScoringSettings.anchor_shift` first (the mark threshold fitted on held-out
+validation domains; 0 leaves them as they are).
 
 `array_items` turns a round's count or anchor answer into the items the next round asks
 about: index items `0..N-1`, or anchored items, each with its region (from its anchor to the
@@ -196,6 +198,8 @@ def array_items(heads: Heads, settings: ScoringSettings, q: Question, answer: An
     r0, r1 = q.region
     logits = record(heads_out, f"{q.kind}:{q.pointer}", heads.anchor_logits_from_keys(
         answer.a, trunk.anchor_keys[r0:r1], trunk.anchor_u[r0:r1], trunk.anchor_echo[r0:r1]))        # [R]
+    if settings.anchor_shift != 0.0:
+        logits = logits + settings.anchor_shift          # the fitted mark threshold (ScoringSettings)
     n = saturated = None
     if count is not None:
         # An anchored array's count ranges up to MAX_COUNT (no index-mode cap of 32).

@@ -16,6 +16,9 @@ A checkpoint writes them to `deg.json["scoring"]`:
   `closing` terms of an extract's spans; `null_margin`: the `null_margin` term (the margin a
   span must beat the null by) when a request sets none.
 - `layout_rows`: an anchored array laid out as a table or list takes its rows as its items.
+- `anchor_shift`: added to the anchor head's logits before an anchored array is sized: the
+  mark threshold, fitted on held-out validation domains with the decode mode (`choose-decode`);
+  a calibration of the anchor head, not a rule, so `adjustments_off` keeps it.
 
 Every default is "off": the heads alone, no rule. Checkpoints saved before this record kept
 these numbers as float buffers in `heads.safetensors` (`prior_mix` [6, 2] over the head
@@ -59,6 +62,7 @@ class ScoringSettings:
     relevance_weight: float = 0.0
     closing_weight: float = 0.0
     layout_rows: bool = False
+    anchor_shift: float = 0.0
 
     def mix(self, kind: str) -> Mix:
         """The head kind's mix; kinds without a prior (count, anchor) are their head alone."""
@@ -119,6 +123,8 @@ class ScoringSettings:
         for name in _WEIGHTS:
             if name in data:
                 values[name] = _number(f"scoring.{name}", data[name])
+        if "anchor_shift" in data:
+            values["anchor_shift"] = _number("scoring.anchor_shift", data["anchor_shift"])
         if "layout_rows" in data:
             if not isinstance(data["layout_rows"], bool):
                 raise ValueError(f"scoring.layout_rows must be true or false, got {data['layout_rows']!r}")

@@ -11,6 +11,9 @@ array question (heads uncalibrated, the adapters read as in `validate`):
   starts or each within `NEAR` tokens of its own, and the same for the anchor head alone
   given the gold count (`peak_anchors(gold n)`: how well it ranks item starts).
 The decode modes are the runtime's own functions, so these are the served items' counts.
+With `shifts`, each mode's `near` rate is also measured with the anchor logits shifted by each
+value (`near_by_shift`): what `choose-decode` fits the served mark threshold on
+(`ScoringSettings.anchor_shift`).
 """
 from __future__ import annotations
 
@@ -27,6 +30,8 @@ from deg_model.training.objective import raw_logits
 
 MODES = ("count_peaks", "threshold", "hybrid", "expected")
 NEAR = 2          # tokens: an anchor this close to its gold start still starts the item's region there
+# Anchor-logit shifts `choose-decode` measures: a positive one marks more tokens (more items).
+SHIFTS = (-2.0, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0)
 
 
 def anchors_match(found: Sequence[int], gold: Sequence[int]) -> dict[str, bool]:
@@ -39,16 +44,18 @@ def anchors_match(found: Sequence[int], gold: Sequence[int]) -> dict[str, bool]:
 
 
 def anchored_row(anchor_logits: torch.Tensor, count_logits: torch.Tensor | None, count_q: FeatureQuestion | None,
-                 gold: Sequence[int]) -> dict[str, Any]:
-    """One anchored array: `anchor_logits` [R] over its region, `gold` region-relative starts."""
+                 gold: Sequence[int], shift: float = 0.0) -> dict[str, Any]:
+    """One anchored array: `anchor_logits` [R] over its region, `gold` region-relative starts;
+    the modes decode `anchor_logits + shift` (as the runtime does), the oracle the logits."""
     lo, hi = count_q.bounds if count_q is not None else (0, None)
     row: dict[str, Any] = {"items": len(gold)}
     n = decode_count(count_logits, lo, hi) if count_logits is not None else None
+    shifted = anchor_logits + shift if shift != 0.0 else anchor_logits
     for mode in MODES:
         if mode in ("count_peaks", "hybrid") and n is None:
             continue
         try:
-            found = decode_anchors(mode, anchor_logits, min_items=lo, cap=None, count=n,
+            found = decode_anchors(mode, shifted, min_items=lo, cap=None, count=n,
                                    saturated=n is not None and n == hi)
         except FillError:
             found = []
@@ -58,10 +65,11 @@ def anchored_row(anchor_logits: torch.Tensor, count_logits: torch.Tensor | None,
     return row
 
 
-def array_anatomy(heads, records: Sequence[FeatureRecord]) -> dict[str, Any]:
+def array_anatomy(heads, records: Sequence[FeatureRecord], shifts: Sequence[float] = ()) -> dict[str, Any]:
     """Means of `anchored_row` over every anchored array of `records`, and the count head's
-    hit rate on index-mode arrays (module docstring)."""
-    anchored, index_hits = [], []
+    hit rate on index-mode arrays (module docstring); with `shifts`, `near_by_shift`:
+    {mode: {shift: near rate}}."""
+    arrays, index_hits = [], []
     with torch.no_grad():
         for rec in records:
             ctx = record_context(heads, rec)
@@ -84,7 +92,8 @@ def array_anatomy(heads, records: Sequence[FeatureRecord]) -> dict[str, Any]:
                     cq = paired[i] if i < len(paired) else None
                     cl = raw_logits(heads, cq, ctx) if cq is not None else None
                     gold = [s - aq.region[0] for s in aq.starts]
-                    anchored.append(anchored_row(raw_logits(heads, aq, ctx), cl, cq, gold))
+                    arrays.append((raw_logits(heads, aq, ctx), cl, cq, gold))
+    anchored = [anchored_row(*array) for array in arrays]
     out: dict[str, Any] = {"index_arrays": len(index_hits),
                            "index_count_hit": round(fmean(index_hits), 4) if index_hits else None,
                            "anchored_arrays": len(anchored)}
@@ -92,4 +101,10 @@ def array_anatomy(heads, records: Sequence[FeatureRecord]) -> dict[str, Any]:
     for key in keys:
         vals = [float(r[key]) for r in anchored if key in r]
         out[key] = round(fmean(vals), 4) if vals else None
+    if shifts and arrays:
+        rows = {shift: [anchored_row(*array, shift=shift) for array in arrays] for shift in shifts}
+        out["near_by_shift"] = {
+            mode: {shift: round(fmean(float(r[f"{mode}_near"]) for r in rows[shift] if f"{mode}_near" in r), 4)
+                   for shift in shifts}
+            for mode in MODES if any(f"{mode}_near" in r for r in rows[shifts[0]])}
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 import torch
 
@@ -26,7 +26,7 @@ from deg_model.training.objective import batch_loss
 
 from .examples import ExampleBuilder, training_runtime
 from .features import BuildingCache, build_cache
-from .array_anatomy import MODES, array_anatomy
+from .array_anatomy import MODES, SHIFTS, array_anatomy
 from .booleans import boolean_anatomy
 from .option_anatomy import option_anatomy
 from .pointers import pointer_anatomy
@@ -146,27 +146,35 @@ def run_calibration(checkpoint: str | Path, *, features: str | Path | None = Non
     return calibrate_checkpoint(checkpoint, features)
 
 
-def choose_array_decode(checkpoint: str | Path, features: str | Path) -> dict[str, Any]:
-    """Measure every decode mode of anchored arrays on a val feature cache (held-out domains)
-    and record the best in the checkpoint's deg.json (`array_decode`: what a request that names
-    no mode gets), in place. Best: the most arrays whose count is right and whose every item
-    starts within `array_anatomy.NEAR` tokens of its gold start; ties keep the earlier of
-    `array_anatomy.MODES` (the contract's default first)."""
-    (row,) = validation_loss([checkpoint], features, arrays=True)
-    measured = {mode: row["arrays"].get(f"{mode}_near") for mode in MODES}
-    ranked = [mode for mode in MODES if measured[mode] is not None]
-    if not ranked:
+def choose_array_decode(checkpoint: str | Path, features: str | Path,
+                        shifts: Sequence[float] = SHIFTS) -> dict[str, Any]:
+    """Measure every decode mode of anchored arrays on a val feature cache (held-out domains),
+    each with the anchor logits shifted by each of `shifts`, and record the best in the
+    checkpoint's deg.json, in place: the mode as `array_decode` (what a request that names no
+    mode gets) and its shift as `scoring.anchor_shift` (the mark threshold, on the served
+    logits: divided by the anchor head's temperature). Best: the most arrays whose count is
+    right and whose every item starts within `array_anatomy.NEAR` tokens of its gold start;
+    ties go to the shift nearest 0, then to the earlier of `array_anatomy.MODES` (the
+    contract's default first)."""
+    (row,) = validation_loss([checkpoint], features, arrays=True, shifts=tuple(shifts))
+    by_shift = row["arrays"].get("near_by_shift")
+    if not by_shift:
         raise ValueError(f"{features}: no anchored array to measure the decode modes on")
-    chosen = max(ranked, key=lambda mode: (measured[mode], -MODES.index(mode)))
+    chosen, shift = max(((mode, s) for mode in by_shift for s in by_shift[mode]),
+                        key=lambda ms: (by_shift[ms[0]][ms[1]], -abs(ms[1]), -MODES.index(ms[0])))
     config, heads, tensors = load_checkpoint(checkpoint)
-    save_checkpoint(checkpoint, dataclasses.replace(config, array_decode=chosen), heads, tensors)
-    return {"checkpoint": str(checkpoint), "near": measured, "chosen": chosen,
-            "anchored_arrays": row["arrays"]["anchored_arrays"]}
+    served_shift = float(shift) / float(heads.temperature("anchor"))
+    config = dataclasses.replace(config, array_decode=chosen,
+                                 scoring=dataclasses.replace(config.scoring, anchor_shift=served_shift))
+    save_checkpoint(checkpoint, config, heads, tensors)
+    return {"checkpoint": str(checkpoint), "near": {mode: row["arrays"].get(f"{mode}_near") for mode in MODES},
+            "near_by_shift": {mode: {str(s): v for s, v in rates.items()} for mode, rates in by_shift.items()},
+            "chosen": chosen, "anchor_shift": served_shift, "anchored_arrays": row["arrays"]["anchored_arrays"]}
 
 
 def validation_loss(checkpoints: list[str | Path], features: str | Path,
                     pointers: bool = False, arrays: bool = False, booleans: bool = False,
-                    options: bool = False) -> list[dict[str, Any]]:
+                    options: bool = False, shifts: Sequence[float] = ()) -> list[dict[str, Any]]:
     """The training loss (contract 12.4 terms, uncalibrated heads) of each checkpoint on a
     val feature cache: what picks the step to keep (early stopping), never a train record.
     `pointers`: also where the extract pointer goes wrong (`pointers.pointer_anatomy`);
@@ -192,7 +200,7 @@ def validation_loss(checkpoints: list[str | Path], features: str | Path,
         if pointers:
             row["pointers"] = pointer_anatomy(heads, batch)
         if arrays:
-            row["arrays"] = array_anatomy(heads, batch)
+            row["arrays"] = array_anatomy(heads, batch, shifts)
         if booleans:
             row["booleans"] = boolean_anatomy(heads, batch)
         if options:

@@ -112,7 +112,8 @@ def rule_ablation(checkpoint: str, *, seed: int = 11, split: str = "val_heldout"
     lap("record")
     mix, _ = fit_mix(runtime, leaves, objective=objective)
     adjust, _ = fit_adjustments(runtime, leaves, mix, objective=objective)
-    fitted = dataclasses.replace(mix, **adjust, layout_rows=True)
+    # the mark threshold was fitted with the decode mode (`choose-decode`); it stays as it is
+    fitted = dataclasses.replace(mix, **adjust, layout_rows=True, anchor_shift=runtime.scoring.anchor_shift)
     lap("fit")
 
     def accuracy(settings: ScoringSettings) -> float:

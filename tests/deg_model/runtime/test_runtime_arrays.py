@@ -125,3 +125,23 @@ def test_items_without_their_required_value_are_dropped(tiny_backbone):
         **schema["properties"]["contacts"], "minItems": 1}}}
     with pytest.raises(FillError, match="minItems 1"):
         rt.fill(context, compile_schema(required), FillOptions())
+
+
+def test_the_anchor_shift_is_the_threshold_marks_move_by(tiny_backbone):
+    """`scoring.anchor_shift` adds to the anchor logits before sizing: a large positive shift
+    marks every token (the threshold's runs make one item each), a large negative one none."""
+    schema = {"type": "object", "properties": {"items": SCHEMA["properties"]["items"]}}
+    plan = compile_schema(schema)
+    rt = make_runtime(tiny_backbone, anchor_bias=0.0)
+    options = FillOptions(array_decode="threshold")
+    unshifted = rt.fill(CONTEXT, plan, options)
+    rt.set_scoring(dataclasses.replace(rt.scoring, anchor_shift=0.0))
+    assert rt.fill(CONTEXT, plan, options) == unshifted
+    counts = {}
+    for shift in (-1e4, 1e4):
+        rt.set_scoring(dataclasses.replace(rt.scoring, anchor_shift=shift))
+        seen = Observer()
+        rt.fill(CONTEXT, plan, options, observer=seen)
+        counts[shift] = sum(1 for k in seen.last_heads if k.startswith("anchor:/items/") and k.endswith("/parts"))
+    # every region token marked is one run: one item, at least (minItems fills up none)
+    assert counts[-1e4] == 0 and counts[1e4] >= 1

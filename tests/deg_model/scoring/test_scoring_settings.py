@@ -18,9 +18,11 @@ SHIPPED = REPO / "checkpoints" / "deg-smollm2-135m-0.5"
 
 def test_settings_round_trip_through_their_dict():
     s = ScoringSettings(score=Mix(1.5, 0.5), noul=Mix(0.0, 0.25), verbatim_weight=4.0, noul_shift=-0.5,
-                        null_margin=1.5, relevance_weight=16.0, closing_weight=4.0, layout_rows=True)
+                        null_margin=1.5, relevance_weight=16.0, closing_weight=4.0, layout_rows=True,
+                        anchor_shift=1.5)
     data = json.loads(json.dumps(s.to_dict()))
     assert data["score"] == {"head": 1.5, "prior": 0.5} and data["layout_rows"] is True
+    assert data["anchor_shift"] == 1.5
     assert ScoringSettings.from_dict(data) == s
     assert ScoringSettings.from_dict({}) == ScoringSettings.heads_only()
 
@@ -31,6 +33,7 @@ def test_settings_round_trip_through_their_dict():
     ({"choice": {"head": 1.0, "weight": 0.0}}, "scoring.choice must be"),
     ({"noul_shift": "high"}, "scoring.noul_shift must be a finite number"),
     ({"null_margin": float("nan")}, "scoring.null_margin must be a finite number"),
+    ({"anchor_shift": True}, "scoring.anchor_shift must be a finite number"),
     ({"layout_rows": 1.0}, "scoring.layout_rows must be true or false"),
 ])
 def test_a_wrong_setting_is_named(data, message):
@@ -43,6 +46,8 @@ def test_kinds_without_a_prior_are_their_head_alone():
     assert s.mix("extract") == Mix(0.0, 1.0) and s.mix("count") == Mix(1.0, 0.0)
     assert s.uses_prior("choice") and not s.uses_prior("anchor") and not ScoringSettings().uses_prior("choice")
     assert ScoringSettings(verbatim_weight=2.0, layout_rows=True).adjustments_off() == ScoringSettings(layout_rows=True)
+    # the mark threshold is the anchor head's calibration, not a rule: it stays
+    assert ScoringSettings(anchor_shift=1.0).adjustments_off() == ScoringSettings(anchor_shift=1.0)
 
 
 def test_the_shipped_checkpoint_loads_its_buffers_to_the_same_numbers():

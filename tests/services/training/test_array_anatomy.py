@@ -81,10 +81,35 @@ def test_choose_decode_records_the_best_measured_mode_in_the_checkpoint(tmp_path
     path = save_checkpoint(tmp_path / "ckpt", CheckpointConfig(model_id="m", backbone="b", hidden=H), heads)
     save_cache(tmp_path / "val", synthetic_records(6, seed=5), identity={"synthetic": True})
     report = choose_array_decode(path, tmp_path / "val")
-    near = report["near"]
+    near, by_shift = report["near"], report["near_by_shift"]
     assert set(near) == set(MODES) and report["anchored_arrays"] > 0
-    best = max(near.values())
-    assert report["chosen"] == next(m for m in MODES if near[m] == best)     # ties: the earlier mode
+    assert set(by_shift) == set(MODES) and all(by_shift[m]["0.0"] == near[m] for m in MODES)
+    best = max(v for rates in by_shift.values() for v in rates.values())
+    # ties: the shift nearest 0, then the earlier mode
+    expected = max(((m, float(s)) for m in MODES for s, v in by_shift[m].items() if v == best),
+                   key=lambda ms: (-abs(ms[1]), -MODES.index(ms[0])))
+    assert (report["chosen"], report["anchor_shift"]) == expected        # the fresh heads' temperature is 1
     config, loaded, _ = load_checkpoint(path)
-    assert config.array_decode == report["chosen"]
+    assert config.array_decode == report["chosen"] and config.scoring.anchor_shift == report["anchor_shift"]
     assert all(torch.equal(v, loaded.state_dict()[k]) for k, v in heads.state_dict().items())
+
+
+def test_a_shift_that_lifts_weak_marks_over_the_threshold_counts_them():
+    """Item starts the head ranks first but scores under p 0.5: the threshold misses them at
+    shift 0 and finds them once the shift lifts them; the oracle is the unshifted ranking."""
+    weak = peaks([2, 11, 20], high=-0.8)
+    row0 = anchored_row(weak, None, None, [2, 11, 20])
+    row1 = anchored_row(weak, None, None, [2, 11, 20], shift=1.0)
+    assert not row0["threshold_count"] and row1["threshold_exact"] and row0["oracle_exact"] and row1["oracle_exact"]
+
+
+def test_near_by_shift_measures_each_mode_at_each_shift():
+    heads = fresh_heads(H, seed=2)
+    records = synthetic_records(4, seed=5)
+    out = array_anatomy(heads, records, shifts=(-1.0, 0.0, 2.0))
+    assert set(out["near_by_shift"]) == {"count_peaks", "threshold", "hybrid", "expected"}
+    for mode, rates in out["near_by_shift"].items():
+        assert set(rates) == {-1.0, 0.0, 2.0} and rates[0.0] == out[f"{mode}_near"]
+        if mode == "count_peaks":            # the count head sizes it; a shift keeps the peaks' order
+            assert len(set(rates.values())) == 1
+    assert "near_by_shift" not in array_anatomy(heads, records)
