@@ -291,8 +291,12 @@ class Heads(nn.Module):
         l = self.noul(a).squeeze(-1)
         if reader is None or reader.values.shape[0] == 0:
             return l
+        return l + self.flag_read_score(a, reader)
+
+    def flag_read_score(self, a: torch.Tensor, reader: "ReaderKeys") -> torch.Tensor:
+        """The flag reader's share of the true logit, what it read alone: a [H] -> []."""
         read = self.evidence_weights(a, reader) @ reader.values                    # [d]
-        return l + (read * self.flag_query(a)).sum() * self.evidence.scale
+        return (read * self.flag_query(a)).sum() * self.evidence.scale
 
     def reader_keys(self, c: torch.Tensor, options: bool | None = None) -> "ReaderKeys":
         """The readers' context side, once per trunk: c [T, C] -> keys [T, d], u [T], values

@@ -11,6 +11,9 @@
   pick; the target is capped at `hi`, which then means "at least that many").
 - evidence: where a decided field's answer rests (`evidence`, a run's `--evidence-weight`):
   `-log sum_{t in evidence} softmax(z)_t` of the flag reader's pointer over the context tokens.
+- reads: a true/false question's CE with the flag reader's share of its logit alone
+  (`[read, 0]`, `Heads.flag_read_score`): the answer must be readable where the document says
+  it, not only guessed from the question's state, which can lean on a field's base rate.
 - anchor: binary cross-entropy of every in-region token against the gold item starts,
   summed and divided by `1 + n_items`, so a long region with many items does not
   dominate the step.
@@ -40,6 +43,8 @@ ANCHOR_WEIGHT = 1.0
 MARKS_WEIGHT = 0.0
 # the evidence term (the flag reader's pointer against the evidence tokens): off unless a run sets it
 EVIDENCE_WEIGHT = 0.0
+# the reads term (the flag reader's share of a true/false logit alone against the answer): off unless a run sets it
+READS_WEIGHT = 0.0
 
 
 def _check_target(target: torch.Tensor, n: int) -> None:

@@ -1,12 +1,13 @@
 """Head outputs and the total loss of a batch of cached-feature records (contract 12.4).
 
-total = decide + extract + 0.5 count + anchor (+ w marks + v evidence), each term the mean
+total = decide + extract + 0.5 count + anchor (+ w marks + v evidence + r reads), each term the mean
 over its questions in the batch (a term with no question in the batch is 0). `marks`, read
 from every anchor question: -log P(the anchor head marks as many tokens as the array has items)
 (`losses.mark_count_loss`); `evidence`, read from every decide question whose record names the
 sentence its answer rests on: the flag reader's pointer against those tokens
-(`losses.evidence_loss`). Both always computed and logged, in the total at the run's weights
-(`WEIGHTS`: 0, so a run that sets neither trains as before). Heads run at temperature 1 during
+(`losses.evidence_loss`); `reads`, read from every true/false question: its CE with the flag
+reader's share of the logit alone (`Heads.flag_read_score`). All three always computed and logged, in the total at the run's weights
+(`WEIGHTS`: 0, so a run that sets none trains as before). Heads run at temperature 1 during
 training: calibration fits the temperatures afterwards, on val records only. A decide or
 extract question whose features carry the LM prior (`--prior-residual`) is trained on the
 head composed with the prior (`losses.residual_*`); every other question as before. With a
@@ -38,11 +39,11 @@ from . import losses
 from .balance import BooleanBalance
 from .features import FeatureQuestion, FeatureRecord, record_context
 
-TERMS = ("decide", "extract", "count", "anchor", "marks", "evidence")
+TERMS = ("decide", "extract", "count", "anchor", "marks", "evidence", "reads")
 TERM_OF_KIND = {"choice": "decide", "score": "decide", "noul": "decide",
                 "extract": "extract", "count": "count", "anchor": "anchor"}
 WEIGHTS = {"decide": 1.0, "extract": 1.0, "count": losses.COUNT_WEIGHT, "anchor": losses.ANCHOR_WEIGHT,
-           "marks": losses.MARKS_WEIGHT, "evidence": losses.EVIDENCE_WEIGHT}
+           "marks": losses.MARKS_WEIGHT, "evidence": losses.EVIDENCE_WEIGHT, "reads": losses.READS_WEIGHT}
 DECIDE_KINDS = ("choice", "score", "noul")
 
 
@@ -114,8 +115,15 @@ def question_losses(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.
             if q.kind in DECIDE_KINDS and q.evidence is not None:
                 sums["evidence"].append(losses.evidence_loss(heads.evidence_scores(qd.a, reader), *q.evidence))
             loss = question_loss(heads, qd, ctx, keys, reader)
+            weight = 1.0
             if balance is not None and q.kind == "noul":
-                loss = loss * balance.weight(rec.uid, q.pointer, q.target == 0)
+                weight = balance.weight(rec.uid, q.pointer, q.target == 0)
+                loss = loss * weight
+            if q.kind == "noul":
+                alone = heads.flag_read_score(qd.a, reader)
+                read = losses.decide_loss(torch.stack([alone, torch.zeros_like(alone)]),
+                                          losses.one_hot(q.target, 2, alone.dtype))
+                sums["reads"].append(read * weight)
             sums[TERM_OF_KIND[q.kind]].append(loss)
     return sums
 
@@ -137,6 +145,7 @@ def term_counts(records: Sequence[FeatureRecord]) -> dict[str, int]:
             counts[TERM_OF_KIND[q.kind]] += 1
             counts["marks"] += q.kind == "anchor"
             counts["evidence"] += q.kind in DECIDE_KINDS and q.evidence is not None
+            counts["reads"] += q.kind == "noul"
     return counts
 
 

@@ -92,6 +92,8 @@ class TrainSettings:
     marks_weight: float = 0.0
     # weight of the evidence term (objective.py): the flag reader's pointer against the evidence tokens
     evidence_weight: float = 0.0
+    # weight of the reads term (objective.py): the flag reader's share of a true/false logit alone
+    reads_weight: float = 0.0
     # true/false questions weighted by the inverse of their answer's rate in their training field
     balance_booleans: bool = False
     # the first N steps only gather AdamW's moments (learning rate 0), then warmup and decay
@@ -125,6 +127,8 @@ class TrainSettings:
             problems.append(f"marks_weight must be >= 0, got {self.marks_weight}")
         if not self.evidence_weight >= 0:
             problems.append(f"evidence_weight must be >= 0, got {self.evidence_weight}")
+        if not self.reads_weight >= 0:
+            problems.append(f"reads_weight must be >= 0, got {self.reads_weight}")
         if self.lora_rank and not self.lora_lr > 0:
             problems.append(f"lora_lr must be > 0, got {self.lora_lr}")
         if problems:
@@ -395,8 +399,9 @@ def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: r
 
 
 def term_weights(settings: TrainSettings) -> dict[str, float]:
-    """The loss terms' weights of a run: the objective's, with the run's marks and evidence weights."""
-    return {**WEIGHTS, "marks": settings.marks_weight, "evidence": settings.evidence_weight}
+    """The loss terms' weights of a run: the objective's, with the run's marks, evidence and reads weights."""
+    return {**WEIGHTS, "marks": settings.marks_weight, "evidence": settings.evidence_weight,
+            "reads": settings.reads_weight}
 
 
 def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureRecord], weights=WEIGHTS,

@@ -49,8 +49,10 @@ LAYOUTS=${LAYOUTS:-0}   # P: in each view, each array's items laid out again wit
 FLAGS=${FLAGS:-0}       # P: in each view, each top-level choice asked again as a true/false field with probability P (services/training/option_flags.py), a new run's data
 MARKS=${MARKS:-0}       # weight of the marks term (the anchor head's mark count against the item count), a new run's objective
 EVIDENCE=${EVIDENCE:-0} # weight of the evidence term (the flag reader's pointer against decided fields' evidence), a new run's objective
+READS=${READS:-0}       # weight of the reads term (each true/false answered by the flag reader's read alone), a new run's objective
 MOMENTS=${MOMENTS:-0}   # N: the first N steps only gather AdamW's moments (a continuation from a carried step's weights)
 BALANCE=${BALANCE:-0}   # 1: true/false questions weighted by the inverse of their answer's rate in their field, a new run's objective
+ORDER=${ORDER:-0}       # the train run's seed (record order, fork sampling): a continuation on the same records sees others first
 LR=${LR:-3e-4}          # heads' peak learning rate (a continuation from a carried step may want less)
 LORA_LR=${LORA_LR:-5e-4}  # adapters' peak learning rate
 export OMP_NUM_THREADS=$THREADS
@@ -65,10 +67,10 @@ fi
 [ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n $N --out "$OUT/records.jsonl" --no-progress
 $PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --max-chars $MAXCHARS \
     $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED --layouts "$LAYOUTS" --option-flags "$FLAGS")
-FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32 --seed 0"
+FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32"
 [ -s "$OUT/features/val_heldout/index.json" ] || $PY -m services.training features --records "$OUT/val_heldout.jsonl" \
-    --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT
-$PY -m services.training train --out "$OUT/train" --records "$OUT/train.jsonl" $FEAT --steps "$STEPS" \
+    --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT --seed 0
+$PY -m services.training train --out "$OUT/train" --records "$OUT/train.jsonl" $FEAT --seed "$ORDER" --steps "$STEPS" \
     --batch-records 8 --warmup 20 --save-every $SAVE --lr $LR --lora-rank $RANK --lora-alpha $((2 * RANK)) \
     --lora-lr $LORA_LR --init-from "$INIT" --threads $THREADS --val-features "$OUT/features/val_heldout" \
-    --context "$CONTEXT" --marks-weight "$MARKS" --evidence-weight "$EVIDENCE" --moment-steps "$MOMENTS" $([ "$BALANCE" = 1 ] && echo --balance-booleans)
+    --context "$CONTEXT" --marks-weight "$MARKS" --evidence-weight "$EVIDENCE" --reads-weight "$READS" --moment-steps "$MOMENTS" $([ "$BALANCE" = 1 ] && echo --balance-booleans)

@@ -68,10 +68,14 @@ def test_schema_views_reach_the_split_step_only_when_asked(tmp_path):
                                                      ["services.training", "features"],
                                                      ["services.training", "train"]]
     assert not any("--views" in line for line in plain)
-    assert "--steps 5" in plain[3] and plain[3].endswith("--context hidden+embed --marks-weight 0 --evidence-weight 0 --moment-steps 0")
+    assert "--seed 0 --steps 5" in plain[3] and plain[3].endswith(
+        "--context hidden+embed --marks-weight 0 --evidence-weight 0 --reads-weight 0 --moment-steps 0")
+    assert "--seed 0" in plain[2] and "--seed 3 --steps 5" in recipe_commands(tmp_path, ORDER="3")[3]
     assert "--context hidden+embed+next " in recipe_commands(tmp_path, CONTEXT="hidden+embed+next")[3]
-    assert recipe_commands(tmp_path, MARKS="0.5")[3].endswith("--marks-weight 0.5 --evidence-weight 0 --moment-steps 0")
-    assert recipe_commands(tmp_path, EVIDENCE="1")[3].endswith("--evidence-weight 1 --moment-steps 0")
+    assert recipe_commands(tmp_path, MARKS="0.5")[3].endswith(
+        "--marks-weight 0.5 --evidence-weight 0 --reads-weight 0 --moment-steps 0")
+    assert recipe_commands(tmp_path, EVIDENCE="1")[3].endswith("--evidence-weight 1 --reads-weight 0 --moment-steps 0")
+    assert recipe_commands(tmp_path, READS="0.5")[3].endswith("--reads-weight 0.5 --moment-steps 0")
     assert recipe_commands(tmp_path, MOMENTS="10")[3].endswith("--moment-steps 10")
     (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2") if " splits " in line]
     assert "--views 2 --views-seed 21" in splits
