@@ -45,60 +45,17 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import unicodedata
 
 from .. import fields as F
 from .. import layout as L
 from ..assemble import Draft
 from ..doc import Doc
-from ..fmt import CURRENCIES
 from ..kit import Kit
 from ..surface import rating, says
+from .common import TITLES, address_line, firm_name, home_currency, lower_first, plain_names, slug, strings
 
-
-def _strings(kit: Kit, doc: Doc, key: str, values: list[str], label: str, none: str) -> None:
-    L.string_list(doc, kit.rng, key, values, label, none, ["- ", "* ", "\u2022 "])
-
-
-TITLES = {"Dr", "Mr", "Mrs", "Ms", "Miss", "Mx", "MD", "DDS", "DVM", "PhD", "II", "III", "IV", "Jr", "Sr", "Frau",
-          "Herr", "Mme", "Mlle", "Dipl.-Ing"}
-
-
-def _names(kit: Kit, n: int) -> list[str]:
-    """`n` distinct names without titles or degrees (Faker's de_DE names carry "Prof." and "B.Sc.")."""
-    out: list[str] = []
-    while len(out) < n:
-        for name in kit.names(n):
-            words = [w for w in name.split() if not w.endswith(".") and w not in TITLES]
-            if len(words) >= 2 and " ".join(words) not in out:
-                out.append(" ".join(words))
-    return out[:n]
-
-
-def _home_currency(kit: Kit) -> None:
-    """A local trade quotes and bills in its country's own currency."""
-    kit.style.currency, kit.style.symbol = CURRENCIES[kit.locale]
-    kit.style.symbol_first = kit.style.symbol in ("$", "£")
-
-
-def _slug(text: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return "".join(ch for ch in ascii_text.lower() if ch.isalnum())[:18] or "energy"
-
-
-def _firm(kit: Kit, templates: dict[str, tuple[str, ...]]) -> str:
-    return kit.rng.choice(templates[kit.locale]).format(last=kit.fake.last_name(), city=kit.fake.city())
-
-
-def _lower_first(text: str) -> str:
-    """`text` as it reads inside a sentence ("Flue flow test" -> "flue flow test", "LED lighting" kept)."""
-    return text[0].lower() + text[1:] if len(text) > 1 and text[1].islower() else text
-
-
-def _address(kit: Kit) -> str:
-    return f"{kit.fake.street_address()}, {kit.fake.city()}".replace("\n", ", ")
-
-
+# this domain's names drop every title but the French "M", which its records have always kept
+ENERGY_TITLES = TITLES - {"M"}
 TLD = {"en_GB": "co.uk", "en_US": "com", "de_DE": "de", "fr_FR": "fr"}
 
 
@@ -209,7 +166,7 @@ SOLAR_FIELDS = [
 
 def solar_installation_quote(kit: Kit) -> Draft:
     rng, doc, loc = kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us = loc == "en_US"
     make, model, watts = rng.choice(PANELS)
     n = rng.randint(6, 28)
@@ -272,9 +229,9 @@ def solar_installation_quote(kit: Kit) -> Draft:
     install = quoted + dt.timedelta(days=rng.randint(30, 120))
     yield_kwh = int(round(kwp * rng.uniform(*YIELD_PER_KWP[loc]) / 10) * 10)
     use_kwh = int(round(rng.uniform(2600, 7500) / 10) * 10)
-    customer, surveyor, contact = _names(kit, 3)
-    installer = _firm(kit, INSTALLERS)
-    email = f"{rng.choice(['quotes', 'info', 'sales', 'hello'])}@{_slug(installer)}.{TLD[loc]}"
+    customer, surveyor, contact = plain_names(kit, 3, ENERGY_TITLES)
+    installer = firm_name(kit, INSTALLERS)
+    email = f"{rng.choice(['quotes', 'info', 'sales', 'hello'])}@{slug(installer, 'energy', 18)}.{TLD[loc]}"
     quote_no = {"en_GB": f"Q-{quoted.year % 100}-{rng.randint(100, 9999):04d}",
                 "en_US": f"PV-{rng.randint(10000, 99999)}",
                 "de_DE": f"ANG-{quoted.year}-{rng.randint(1, 9999):04d}",
@@ -383,14 +340,14 @@ def solar_installation_quote(kit: Kit) -> Draft:
 
     def extras() -> None:
         doc.line(payment_text).line(scaffold_text)
-        _strings(kit, doc, "exclusions", facts["exclusions"], rng.choice(["Not included", "Exclusions",
+        strings(kit, doc, "exclusions", facts["exclusions"], rng.choice(["Not included", "Exclusions",
                                                                            "Excluded from this quote"]),
                  rng.choice(["Exclusions: none", "Nothing is excluded from this quote."]))
         warranty_line()
 
     layout = rng.choice(["quote", "letter", "email", "proposal"])
     if layout == "quote":       # the installer's formal quotation
-        doc.put(("installer",), installer).line().line(_address(kit))
+        doc.put(("installer",), installer).line().line(address_line(kit))
         if facts["installer_email"]:
             doc.add("E-mail: ").put(("installer_email",), email).line()
         doc.line().line(rng.choice(["QUOTATION - SOLAR PV SYSTEM", "Solar PV quotation", "QUOTE"])).line()
@@ -399,7 +356,7 @@ def solar_installation_quote(kit: Kit) -> Draft:
         if facts["valid_until"]:
             head.append(("Valid until", kit.date_cell(("valid_until",), valid)))
         head += [("Customer", L.cell(customer, ("customer",))), ("Customer ref.", L.cell(customer_ref)),
-                 ("Site address", L.cell(_address(kit))),
+                 ("Site address", L.cell(address_line(kit))),
                  ("Surveyed by", L.cell(surveyor)), ("Survey date", kit.date_cell(None, survey))]
         L.kv(doc, rng, head)
         doc.line().line(rng.choice(["SYSTEM SUMMARY", "Your system"]))
@@ -416,7 +373,7 @@ def solar_installation_quote(kit: Kit) -> Draft:
         kit.date(doc.add("Provisional installation date: "), None, install).line()
     elif layout == "letter":    # a covering letter after the survey
         doc.put(("installer",), installer).line()
-        kit.date(doc.line(_address(kit)).line(), ("quote_date",), quoted).line()
+        kit.date(doc.line(address_line(kit)).line(), ("quote_date",), quoted).line()
         doc.add("Our ref: ").put(("quote_number",), quote_no).line(f" | Your ref: {customer_ref}").line()
         doc.add("Dear ").put(("customer",), customer).line(",").line()
         kit.date(doc.add(f"Thank you for meeting {surveyor} for the site survey on "), None, survey).line(".")
@@ -622,7 +579,7 @@ BOILER_FIELDS = [
 
 def boiler_service_certificate(kit: Kit) -> Draft:
     fake, rng, doc, loc = kit.fake, kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us = loc == "en_US"
     fuel = rng.choice(FUEL_SHARES[loc])
     family = "oil" if fuel == "oil" else "gas"
@@ -663,8 +620,8 @@ def boiler_service_certificate(kit: Kit) -> Draft:
     co_min, co2_min = rng.randint(2, max(3, co)), round(co2 - rng.uniform(0.2, 1.0), 1)
     ratio = co / (co2 * 10000)
     efficiency = round(rng.uniform(92.0, 98.6) if family == "gas" else rng.uniform(88.0, 95.5), 1)
-    customer, engineer, landlord, office = _names(kit, 4)
-    company = _firm(kit, HEATING_FIRMS)
+    customer, engineer, landlord, office = plain_names(kit, 4, ENERGY_TITLES)
+    company = firm_name(kit, HEATING_FIRMS)
     engineer_id = {"en_GB": f"{rng.randint(10**6, 10**7 - 1)}" if family == "gas"
                    else f"C{rng.randint(10**5, 10**6 - 1)}",
                    "en_US": f"MPL-{rng.randint(10000, 99999)}",
@@ -678,7 +635,7 @@ def boiler_service_certificate(kit: Kit) -> Draft:
                    "de_DE": f"HRB {rng.randint(1000, 99999)}", "fr_FR": f"SIRET {rng.randint(10**13, 10**14 - 1)}"}[loc]
     cert_no = f"{rng.choice(['SR', 'BS', 'C'])}{rng.randint(10000, 999999)}"
     job_no = f"J-{rng.randint(10000, 99999)}"
-    address = _address(kit)
+    address = address_line(kit)
     priced = kit.chance(0.6)
     fee = round(rng.uniform(*{"en_GB": (75, 130), "en_US": (150, 300), "de_DE": (120, 220),
                               "fr_FR": (90, 180)}[loc]), 2)
@@ -757,16 +714,16 @@ def boiler_service_certificate(kit: Kit) -> Draft:
     def check_sentence() -> None:
         doc.add("Checks carried out: ")
         for i, c in enumerate(checks):
-            c["check"] = _lower_first(c["check"])       # the gold is the text as this sentence writes it
+            c["check"] = lower_first(c["check"])       # the gold is the text as this sentence writes it
             doc.add("" if i == 0 else " and " if i == len(checks) - 1 else ", ")
             evidence[("checks", i, "result")] = L.fill(doc, "{check} (" + result_text[i].lower() + ")",
                                                        check=(("checks", i, "check"), c["check"]))
         doc.line(".")
 
     def findings() -> None:
-        _strings(kit, doc, "defects", defects, rng.choice(["Defects", "Defects and warnings", "Faults found"]),
+        strings(kit, doc, "defects", defects, rng.choice(["Defects", "Defects and warnings", "Faults found"]),
                  rng.choice(["Defects: none found", "No defects found.", "Warnings issued: none"]))
-        _strings(kit, doc, "parts_replaced", parts, rng.choice(["Parts replaced", "Parts fitted"]),
+        strings(kit, doc, "parts_replaced", parts, rng.choice(["Parts replaced", "Parts fitted"]),
                  rng.choice(["Parts replaced: none", "No parts were needed."]))
         doc.line(condition_text).line(safe_text)
 
@@ -862,7 +819,7 @@ def boiler_service_certificate(kit: Kit) -> Draft:
         next_due("Next service due before ")
         kit.date(doc.line().add(f"Done at {fake.city()}, handed to the customer on "), None, handed).line(".")
     else:                           # the company's e-mail after the visit
-        doc.add("From: ").put(("company",), company).line(f" <service@{_slug(company)}.{TLD[loc]}>")
+        doc.add("From: ").put(("company",), company).line(f" <service@{slug(company, 'energy', 18)}.{TLD[loc]}>")
         doc.add("To: ").put(("customer",), customer).line()
         doc.line("Subject: Your boiler service").line().line(f"Dear {customer.split()[0]},").line()
         L.write(doc.add("Thank you for having your boiler serviced. Our engineer "), eng_cell)
@@ -1018,11 +975,11 @@ def heat_pump_commissioning_record(kit: Kit) -> Draft:
                     for room in rng.sample(ROOMS, rng.randint(1, 4))]
     glycol = None if not wet else True if kind == "ground_to_water" else kit.chance(0.4)
     demonstrated = kit.chance(0.75)
-    customer, engineer, designer = _names(kit, 3)
-    installer = _firm(kit, HP_FIRMS)
+    customer, engineer, designer = plain_names(kit, 3, ENERGY_TITLES)
+    installer = firm_name(kit, HP_FIRMS)
     serial = f"{rng.choice(['SN', 'HP', ''])}{rng.randint(10**8, 10**9 - 1)}"
     indoor_serial = f"{rng.randint(10**8, 10**9 - 1)}"
-    url = f"https://{_slug(make)}-connect.example.com/site/{rng.randint(10000, 999999)}"
+    url = f"https://{slug(make, 'energy', 18)}-connect.example.com/site/{rng.randint(10000, 999999)}"
     docs = rng.sample(HANDOVER_DOCS[loc], rng.choice([0, 1, 2, 3, 3, 4, 5]))
     facts = {"installer": installer, "engineer": engineer, "customer": customer,
              "commissioning_date": commissioned.isoformat(), "manufacturer": make, "model": model,
@@ -1126,7 +1083,7 @@ def heat_pump_commissioning_record(kit: Kit) -> Draft:
 
     def handover_block() -> None:
         doc.line(glycol_text).line(demo_text)
-        _strings(kit, doc, "documents", docs, rng.choice(["Documents handed over", "Handover pack"]),
+        strings(kit, doc, "documents", docs, rng.choice(["Documents handed over", "Handover pack"]),
                  rng.choice(["Documents: to follow by e-mail", "No documents handed over yet."]))
         if facts["monitoring_url"]:
             doc.add("Remote monitoring: ").put(("monitoring_url",), url).line()
@@ -1180,7 +1137,7 @@ def heat_pump_commissioning_record(kit: Kit) -> Draft:
         handover_block()
     elif layout == "letter":    # the installer's handover letter
         doc.put(("installer",), installer).line()
-        kit.date(doc.line(_address(kit)).line(), None, handover).line().line()
+        kit.date(doc.line(address_line(kit)).line(), None, handover).line().line()
         doc.add("Dear ").put(("customer",), customer).line(",").line()
         kit.date(doc.add("Your new heat pump was installed on "), None, installed)
         L.fill(doc, " and commissioned by our engineer {eng} on ", eng=(("engineer",), engineer))
@@ -1216,7 +1173,7 @@ def heat_pump_commissioning_record(kit: Kit) -> Draft:
         doc.line().line(f"Yours sincerely,\n{designer}, design manager")
     else:                       # a one-page handover sheet
         doc.put(("installer",), installer).line(" - handover sheet").line()
-        rows = [("Customer", L.cell(customer, ("customer",))), ("Address", L.cell(_address(kit))),
+        rows = [("Customer", L.cell(customer, ("customer",))), ("Address", L.cell(address_line(kit))),
                 ("Engineer", L.cell(engineer, ("engineer",))),
                 ("Commissioned", kit.date_cell(("commissioning_date",), commissioned)),
                 ("Warranty until", kit.date_cell(None, warranty_end))]
@@ -1359,7 +1316,7 @@ AUDIT_FIELDS = [
 
 def energy_audit_report(kit: Kit) -> Draft:
     rng, doc, loc = kit.rng, Doc(), kit.locale
-    _home_currency(kit)
+    home_currency(kit)
     us, gb = loc == "en_US", loc == "en_GB"
     weights = ["house"] * 6 + ["apartment"] * (1 if us else 4) + ["office"] * 2 + ["retail", "warehouse"]
     btype = rng.choice(weights)
@@ -1406,8 +1363,8 @@ def energy_audit_report(kit: Kit) -> Draft:
     issued = survey + dt.timedelta(days=rng.randint(1, 21))
     expiry = issued.replace(year=issued.year + 10, day=min(issued.day, 28))
     previous = survey - dt.timedelta(days=rng.randint(900, 3600))
-    auditor, reviewer, client = _names(kit, 3)
-    firm = _firm(kit, AUDITORS)
+    auditor, reviewer, client = plain_names(kit, 3, ENERGY_TITLES)
+    firm = firm_name(kit, AUDITORS)
     accreditation = {"en_GB": f"{rng.choice(['EES', 'STRO', 'QUID'])}{rng.randint(100000, 999999)}",
                      "en_US": f"BPI-{rng.randint(1000000, 9999999)}",
                      "de_DE": f"EEE-{rng.randint(10000, 99999)}",
@@ -1416,7 +1373,7 @@ def energy_audit_report(kit: Kit) -> Draft:
                  "en_US": f"HEA-{survey.year}-{rng.randint(100, 9999)}",
                  "de_DE": f"BW-{survey.year}-{rng.randint(10**8, 10**9 - 1)}",
                  "fr_FR": f"{survey.year % 100}{rng.randint(10, 99)}E{rng.randint(10**6, 10**7 - 1)}X"}[loc]
-    address = _address(kit)
+    address = address_line(kit)
     building_text = rng.choice((US_BUILDINGS if us else {}).get(btype, BUILDINGS[btype]))
     top = max(recommendations, key=lambda r: r["annual_saving"])["measure"]
     noun = {"apartment": "flat" if gb else "apartment", "retail": "shop"}.get(btype, btype)
@@ -1427,9 +1384,9 @@ def energy_audit_report(kit: Kit) -> Draft:
              "current_rating": band if lettered else None, "potential_rating": potential if lettered else None,
              "annual_energy_kwh": kwh, "annual_energy_cost": kit.maybe(cost, 0.7), "elements": elements,
              "recommendations": recommendations, "low_carbon_sources": low_carbon, "airtightness_tested": tested,
-             "summary": (f"The {noun} is rated {band} and the main recommendation is {_lower_first(top)}."
+             "summary": (f"The {noun} is rated {band} and the main recommendation is {lower_first(top)}."
                          if lettered else f"The {noun} has no letter rating and the main recommendation is "
-                         f"{_lower_first(top)}.")}
+                         f"{lower_first(top)}.")}
     if lettered:
         rating_text = {"en_GB": f"Current energy rating: {band} ({score})",
                        "de_DE": f"Energy efficiency class (Energieeffizienzklasse): {band}",
@@ -1498,7 +1455,7 @@ def energy_audit_report(kit: Kit) -> Draft:
     def element_sentence() -> None:
         doc.add("On the survey, ")
         for i, e in enumerate(elements):
-            e["description"] = _lower_first(e["description"])     # the gold is the text as written here
+            e["description"] = lower_first(e["description"])     # the gold is the text as written here
             doc.add("" if i == 0 else " and " if i == len(elements) - 1 else "; ")
             evidence[("elements", i, "rating")] = L.fill(
                 doc, "{el} ({desc}) rated " + rate_texts[i].lower(), el=(("elements", i, "element"), e["element"]),
@@ -1527,7 +1484,7 @@ def energy_audit_report(kit: Kit) -> Draft:
             doc.line(f" a year (payback {payback(r)})" if r["cost"] else " a year")
 
     def after() -> None:
-        _strings(kit, doc, "low_carbon_sources", low_carbon, rng.choice(["Low and zero carbon energy sources",
+        strings(kit, doc, "low_carbon_sources", low_carbon, rng.choice(["Low and zero carbon energy sources",
                                                                           "Renewables on site"]),
                  rng.choice(["Low and zero carbon energy sources: none", "No renewable systems on site."]))
         doc.line(tested_text)
@@ -1595,7 +1552,7 @@ def energy_audit_report(kit: Kit) -> Draft:
         recommendation_lines()
     elif layout == "email":         # the auditor's e-mail to the client
         doc.add("From: ")
-        L.write(doc, auditor_cell()).line(f" <{_slug(auditor)}@{_slug(firm)}.{TLD[loc]}>")
+        L.write(doc, auditor_cell()).line(f" <{slug(auditor, 'energy', 18)}@{slug(firm, 'energy', 18)}.{TLD[loc]}>")
         if facts["client"]:
             doc.add("To: ").put(("client",), client).line()
         doc.line("Subject: Results of your energy audit").line().line("Hello,").line()
