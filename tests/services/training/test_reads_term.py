@@ -7,7 +7,8 @@ import json
 import pytest
 import torch
 
-from deg_model.checkpoint import fresh_heads
+from deg_model.checkpoint import fresh_heads, load_checkpoint
+from deg_model.training.features import FeatureQuestion, FeatureRecord
 from deg_model.training.objective import TERMS, WEIGHTS, batch_loss, term_counts
 from services.training.run_state import settings_record
 from services.training.trainer import TrainSettings, term_weights, train
@@ -61,3 +62,18 @@ def test_a_runs_reads_weight_is_validated_and_recorded_only_when_set(tmp_path):
     assert state["settings"]["reads_weight"] == 0.5
     first = state["history"][0]
     assert first["total"] == pytest.approx(sum(term_weights(s)[t] * first[t] for t in TERMS), rel=1e-5)
+
+
+
+def test_with_the_reads_term_the_reader_alone_answers_flags_said_at_their_evidence(tmp_path):
+    s = TrainSettings(steps=120, batch_records=8, warmup=5, save_every=120, seed=1, lr=3e-3,
+                      evidence_weight=1.0, reads_weight=1.0)
+    _, heads, _ = load_checkpoint(train(s, _flag_records(240, seed=7), tmp_path))
+    right = 0
+    unseen = _flag_records(200, seed=8)
+    with torch.no_grad():
+        for r in unseen:
+            q = r.questions[0]
+            alone = heads.flag_read_score(q.a, heads.reader_keys(heads.context_input(r.ctx, r.ctx_emb)))
+            right += (float(alone) > 0) == (q.target == 0)
+    assert right / len(unseen) > 0.9
