@@ -28,11 +28,16 @@ def test_only_true_false_losses_are_weighted_each_by_its_answer():
     with torch.no_grad():
         plain = question_losses(heads, records)
         weighted = question_losses(heads, records, balance=table)
-    assert all(torch.equal(a, b) for t in TERMS if t != "decide" for a, b in zip(plain[t], weighted[t]))
+    assert all(torch.equal(a, b) for t in TERMS if t not in ("decide", "reads")
+               for a, b in zip(plain[t], weighted[t]))
     noul = [(r.uid, q) for r in records for q in r.questions if q.kind in ("choice", "noul")]
     for (uid, q), a, b in zip(noul, plain["decide"], weighted["decide"]):
         want = table.weight(uid, q.pointer, q.target == 0) if q.kind == "noul" else 1.0
         assert float(b) == pytest.approx(float(a) * want, rel=1e-6)
+    flags = [(r.uid, q) for r in records for q in r.questions if q.kind == "noul"]
+    assert len(flags) == len(plain["reads"]) > 0        # the reader's own answer, weighted alike
+    for (uid, q), a, b in zip(flags, plain["reads"], weighted["reads"]):
+        assert float(b) == pytest.approx(float(a) * table.weight(uid, q.pointer, q.target == 0), rel=1e-6)
     assert any(float(b) != float(a) for a, b in zip(plain["decide"], weighted["decide"]))
     with torch.no_grad():
         assert float(batch_loss(heads, records, balance=table)[1]["decide"]) != float(batch_loss(heads, records)[1]["decide"])
