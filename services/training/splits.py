@@ -1,11 +1,14 @@
 """A datagen file split into one file per split, as every training recipe reads them.
 
-`write_splits(records, out, splits, short, max_chars, windows, views, views_seed, layouts, flags)`: for each
+`write_splits(records, out, splits, short, max_chars, windows, views, views_seed, layouts, flags, swaps)`:
+for each
 split of `splits`, `<out>/<split>.jsonl` holds that split's records in file order. Splits named
 in `short` keep only records whose context is under `max_chars` code points (feature caching
 costs CPU time per context token); with `windows`, the train split instead keeps every record,
 the longer ones as windows of their context (`long_records.window_records`, 600 code points of
-overlap). With `views`, each kept train record is followed by that many schema views of it
+overlap). With `swaps` > 0, each kept train record is first followed, with that probability, by
+an evidence swap of it (`evidence_swaps.with_swaps`: one decided field's evidence and answer
+exchanged for another same-domain record's). With `views`, each kept train record is followed by that many schema views of it
 (`schema_views.with_views`, seeded by `views_seed`): the same gold under re-keyed schemas; with
 `layouts` > 0, each view's arrays are also laid out again in its context with that probability
 each (`layout_views.layout_view`), so one record is read in its own layout and in others; with
@@ -18,6 +21,7 @@ import json
 from pathlib import Path
 from typing import Iterable
 
+from services.training.evidence_swaps import with_swaps
 from services.training.layout_views import layout_view
 from services.training.long_records import window_records
 from services.training.option_flags import option_flags
@@ -28,9 +32,10 @@ WINDOW_OVERLAP = 600
 
 def write_splits(records: Path, out: Path, splits: Iterable[str], short: Iterable[str] = ("train",),
                  max_chars: int = 8000, windows: bool = False, views: int = 0,
-                 views_seed: int = 0, layouts: float = 0.0, flags: float = 0.0) -> dict[str, int]:
+                 views_seed: int = 0, layouts: float = 0.0, flags: float = 0.0,
+                 swaps: float = 0.0) -> dict[str, int]:
     """Write the split files; returns how many records each holds."""
-    for name, p in (("layouts", layouts), ("flags", flags)):
+    for name, p in (("layouts", layouts), ("flags", flags), ("swaps", swaps)):
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"{name} is a probability, got {p}")
     if layouts > 0 and not views:
@@ -46,6 +51,8 @@ def write_splits(records: Path, out: Path, splits: Iterable[str], short: Iterabl
             keep = [w for r in mine for w in window_records(r, max_chars - 1, WINDOW_OVERLAP)]
         else:
             keep = [r for r in mine if split not in short or len(r["context"]) < max_chars]
+        if split == "train" and swaps > 0:
+            keep = list(with_swaps(keep, views_seed, swaps))
         if split == "train" and views:
             keep = list(with_views(keep, views, views_seed))
             if layouts > 0:

@@ -12,7 +12,9 @@
 #      properties shuffled: `schema_views`), and with LAYOUTS=P each view's arrays laid out again
 #      in its context with probability P (bullets, blank lines, one line: `layout_views`), and with
 #      FLAGS=P each view's top-level choices asked again as true/false fields with probability P
-#      (`option_flags`), for a new OUT;
+#      (`option_flags`), and with SWAPS=P each train record followed with probability P by a copy
+#      whose one decided field's evidence and answer are another same-domain record's
+#      (`evidence_swaps`), for a new OUT;
 #   2. the held-out validation domains' features (VAL records of val_heldout): the loss logged at
 #      every checkpoint (`<OUT>/train/log.jsonl`, with tokens/s and every loss term);
 #   3. one run: heads warm-started from the shipped checkpoint's, adapters (decide, extract,
@@ -47,6 +49,7 @@ CONTEXT=${CONTEXT:-hidden+embed}  # the heads' context features; hidden+embed+ne
 VIEWS=${VIEWS:-0}       # K: each train record followed by K schema views of it (services/training/schema_views.py), a new run's data
 LAYOUTS=${LAYOUTS:-0}   # P: in each view, each array's items laid out again with probability P (services/training/layout_views.py), a new run's data
 FLAGS=${FLAGS:-0}       # P: in each view, each top-level choice asked again as a true/false field with probability P (services/training/option_flags.py), a new run's data
+SWAPS=${SWAPS:-0}       # P: each train record followed by an evidence swap of it with probability P (services/training/evidence_swaps.py), a new run's data
 MARKS=${MARKS:-0}       # weight of the marks term (the anchor head's mark count against the item count), a new run's objective
 EVIDENCE=${EVIDENCE:-0} # weight of the evidence term (the flag reader's pointer against decided fields' evidence), a new run's objective
 READS=${READS:-0}       # weight of the reads term (each true/false answered by the flag reader's read alone), a new run's objective
@@ -66,7 +69,8 @@ fi
 
 [ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n $N --out "$OUT/records.jsonl" --no-progress
 $PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --max-chars $MAXCHARS \
-    $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED --layouts "$LAYOUTS" --option-flags "$FLAGS")
+    $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED --layouts "$LAYOUTS" --option-flags "$FLAGS") \
+    $([ "$SWAPS" = 0 ] || echo --evidence-swaps "$SWAPS")
 FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32"
 [ -s "$OUT/features/val_heldout/index.json" ] || $PY -m services.training features --records "$OUT/val_heldout.jsonl" \
     --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT --seed 0
