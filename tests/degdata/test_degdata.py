@@ -275,7 +275,7 @@ def test_long_documents_on_request_hold_every_fact_at_any_depth_and_leave_the_re
     from degdata.generate import CHARS_PER_TOKEN, LongDocs
 
     long_docs = LongDocs(rate=0.5, max_tokens=32_768, min_tokens=8_192)
-    n = 2 * len(DOMAINS)
+    n = len(DOMAINS)                                         # every domain once
     plain, longer = records[:n], list(generate(SEED, n, long_docs=long_docs))
     assert [r["uid"] for r in longer] == [r["uid"] for r in plain]
     lengthened = [(a, b) for a, b in zip(plain, longer) if b["context"] != a["context"]]
@@ -291,7 +291,7 @@ def test_long_documents_on_request_hold_every_fact_at_any_depth_and_leave_the_re
         depths += [s / size for s, _ in _spans(b)]
     assert max(len(b["context"]) for _, b in lengthened) > 16_384 * CHARS_PER_TOKEN
     assert min(depths) < 0.1 and max(depths) > 0.9 and any(0.3 < d < 0.7 for d in depths)
-    assert list(generate(SEED, n, long_docs=long_docs)) == longer           # deterministic
+    assert list(generate(SEED, 40, long_docs=long_docs)) == longer[:40]    # deterministic
     assert list(generate(SEED, n, long_docs=LongDocs(rate=0.0))) == plain
     with pytest.raises(ValueError, match="max_tokens <= 32768"):
         LongDocs(rate=0.1, max_tokens=65_536)
