@@ -84,38 +84,35 @@ def donors(records: Iterable[dict[str, Any]]) -> dict[tuple[str, str, str], list
 
 
 def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
+    # JSON-wise: true is not 1 (a data module: the trainer's json_equal would import torch).
+    return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) else a == b
 
 
 def swapped(record: dict[str, Any], key: str, answer: Any, entry: dict[str, Any]) -> dict[str, Any] | None:
     """`record` with `key`'s evidence and answer replaced by `entry`'s; None where that would
     leave another label untrue."""
+    if not _alone(record, key) or any(f"/{key}" in (record.get(name) or {}) for name in SPAN_MAPS):
+        return None
     context, old, new = record["context"], record["decide"][f"/{key}"]["evidence"], entry["evidence"]
     at = context.find(old)
-    if at < 0 or context.count(old) != 1:
-        return None
     end, delta = at + len(old), len(new) - len(old)
     text = context[:at] + new + context[end:]
     if text.find(new) != at:
         return None
-    out = copy.deepcopy(record)
-    for name in SPAN_MAPS:
-        for ptr, spans in (record.get(name) or {}).items():
-            many = name == "span_alternatives"
-            moved = []
-            for s, e in (spans if many else [spans]):
-                if ptr == f"/{key}" or (s < end and e > at):
-                    return None
-                moved.append([s + delta, e + delta] if s >= end else [s, e])
-            out[name][ptr] = moved if many else moved[0]
-    for ptr, d in (record.get("decide") or {}).items():
+
+    def moved(s: int, e: int) -> list[int]:                  # no span overlaps the evidence (_alone)
+        return [s + delta, e + delta] if s >= end else [s, e]
+
+    for ptr, d in record["decide"].items():                  # every other evidence found where it was
         quote = d.get("evidence") if isinstance(d, dict) and ptr != f"/{key}" else None
         if isinstance(quote, str) and quote.strip():
             was = context.find(quote)
-            if was < 0 or (was < end and was + len(quote) > at):
+            if was < 0 or text.find(quote) != moved(was, was)[0]:
                 return None
-            if text.find(quote) != (was + delta if was >= end else was):
-                return None
+    out = copy.deepcopy(record)
+    out["spans"] = {ptr: moved(*span) for ptr, span in (record.get("spans") or {}).items()}
+    out["span_alternatives"] = {ptr: [moved(*span) for span in spans]
+                                for ptr, spans in (record.get("span_alternatives") or {}).items()}
     out["context"] = text
     out["value"][key] = copy.deepcopy(answer)
     out["decide"][f"/{key}"] = copy.deepcopy(entry)
