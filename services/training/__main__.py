@@ -2,7 +2,7 @@
 
     python -m services.training train --out DIR (--records PATH | --features DIR) --steps N
         [--batch-records 8] [--lr 1e-3] [--warmup 20] [--seed 0] [--save-every 100]
-        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--moment-steps N]
+        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--moment-steps N] [--contextual-reads]
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
@@ -63,7 +63,7 @@ def _train_settings(args) -> TrainSettings:
                          val_features=args.val_features, threads=args.threads, prior_residual=args.prior_residual,
                          marks_weight=args.marks_weight, balance_booleans=args.balance_booleans,
                          evidence_weight=args.evidence_weight, reads_weight=args.reads_weight,
-                         moment_steps=args.moment_steps)
+                         moment_steps=args.moment_steps, contextual_reads=args.contextual_reads)
 
 
 def _add_train_args(p):
@@ -109,6 +109,9 @@ def _add_train_args(p):
     p.add_argument("--moment-steps", type=int, default=0,
                    help="the first N steps only gather AdamW's moments (learning rate 0), for a run started from "
                         "carried weights without their optimizer state (0: off)")
+    p.add_argument("--contextual-reads", action="store_true",
+                   help="the flag reader's values read the trunk's hidden state alone, not the token's embeddings "
+                        "(their columns zeroed and kept at zero), so a read says what the sentence says there")
     p.add_argument("--balance-booleans", action="store_true",
                    help="weight each true/false question by the inverse of its answer's rate in its training "
                         "(domain, field), so a field's base rate is no shortcut (needs --records)")

@@ -100,6 +100,8 @@ class TrainSettings:
     # follow: a run started from carried weights without their optimizer state then takes its
     # first real steps with moment estimates instead of a blank
     moment_steps: int = 0
+    # the flag reader's values read the trunk's hidden state alone (`restrict_flag_reads`)
+    contextual_reads: bool = False
 
     def __post_init__(self):
         problems = []
@@ -286,6 +288,20 @@ def _initial_heads(settings: TrainSettings, hidden: int) -> Heads:
     return heads
 
 
+def restrict_flag_reads(heads: Heads) -> None:
+    """The flag reader's values read the trunk's hidden state at a token alone: the columns of
+    the token's own (and the next token's) embedding are zeroed and kept at zero (their gradient
+    masked; AdamW moves a zero weight with zero gradients nowhere). A value read from which token
+    it is says " unpaid" as " paid" does; the hidden state at "Not yet paid" has read "Not yet".
+    The pointer keeps the embeddings: finding the token is where its identity helps."""
+    weight = heads.flag_value.weight                                   # [d, H * k]
+    mask = torch.zeros_like(weight)
+    mask[:, :heads.hidden] = 1.0
+    with torch.no_grad():
+        weight.mul_(mask)
+    weight.register_hook(lambda grad: grad * mask)
+
+
 def _initial_adapters(settings: TrainSettings, adapters) -> None:
     """Start the adapters from `init_from`'s when it has some: the same adapters, layers, rank
     and alpha, else an error; a checkpoint without adapters leaves them fresh."""
@@ -311,6 +327,8 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     # a run starts from `init_from` once; resumed, it reads its own step (init_from may be gone)
     fresh = dataclasses.replace(settings, init_from=None) if last is not None else settings
     heads = _initial_heads(fresh, hidden)
+    if settings.contextual_reads:
+        restrict_flag_reads(heads)
     heads.train()
     adapters = make_adapters(settings, backbone, records)
     _initial_adapters(fresh, adapters)
