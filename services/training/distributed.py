@@ -58,7 +58,8 @@ from deg_model.training.objective import TERMS, share_of_global_loss, term_count
 from .pipeline import cache_features
 from .run_state import (STEP_DIR, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint,
                         settings_record)
-from .trainer import TrainSettings, _param_groups, batch_indices, carries_priors, check_prior_residual, lr_at
+from .param_groups import param_groups, restrict_flag_reads
+from .trainer import TrainSettings, batch_indices, carries_priors, check_prior_residual, lr_at
 
 RANK_SEED_STRIDE = 1_000_033
 BACKEND = "gloo"
@@ -112,7 +113,7 @@ def allreduce_gradients(heads: Heads) -> None:
 
 def make_zero_optimizer(heads: Heads, settings: TrainSettings) -> ZeroRedundancyOptimizer:
     """The trainer's AdamW (same groups and hyper-parameters), its state sharded over ranks."""
-    return ZeroRedundancyOptimizer(_param_groups(heads, settings.weight_decay), optimizer_class=torch.optim.AdamW,
+    return ZeroRedundancyOptimizer(param_groups(heads, settings.weight_decay), optimizer_class=torch.optim.AdamW,
                                    lr=settings.lr, betas=(0.9, 0.999), eps=1e-8, foreach=False)
 
 
@@ -137,7 +138,7 @@ def data_parallel_step(heads: Heads, opt: ZeroRedundancyOptimizer, batch: Sequen
 def _optimizer_names(heads: Heads, weight_decay: float) -> list[str]:
     """Parameter names in the order the optimizer's state dict indexes them (its groups)."""
     ids = {id(p): n for n, p in heads.named_parameters()}
-    return [ids[id(p)] for g in _param_groups(heads, weight_decay) for p in g["params"]]
+    return [ids[id(p)] for g in param_groups(heads, weight_decay) for p in g["params"]]
 
 
 def gathered_optimizer_tensors(heads: Heads, opt: ZeroRedundancyOptimizer,
@@ -203,6 +204,8 @@ def _train(settings, shard, out: Path, stop_after, progress, on_step) -> Path:
     if settings.lora_rank or settings.init_from:
         raise ValueError("data-parallel runs train heads only (no lora_rank, no init_from); run LoRA in one process")
     heads = fresh_heads(int(shard[0].ctx.shape[1]), seed=settings.seed, context=settings.context)
+    if settings.contextual_reads:
+        restrict_flag_reads(heads)
     heads.train()
     opt = make_zero_optimizer(heads, settings)
     start, history = 0, []

@@ -50,6 +50,7 @@ from deg_model.training.objective import TERMS, WEIGHTS, batch_loss, share_of_gl
 from .run_state import STEP_DIR  # noqa: F401  (where a run's checkpoints are named, for its readers)
 from .run_state import (_restore_optimizer, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint,
                         settings_record)
+from .param_groups import param_groups, restrict_flag_reads
 from .runlog import RunLog
 
 
@@ -163,41 +164,8 @@ def batch_indices(seed: int, n_records: int, step: int, batch: int) -> list[int]
     return out
 
 
-# The heads' learned offsets (the siblings' echo weight, the anchored extract's inside/distance
-# bias table, the anchor logit's bias) are a few numbers each that every record's gradient agrees
-# on: moving at the heads' rate (~lr a step under AdamW) they would take thousands of steps to
-# reach where every record puts them (the span bias stood within 0.8 logits of its start after every run so far; the echo
-# starts silent at 0), so they learn at OFFSET_LR_SCALE times the heads' rate, without decay.
-OFFSET_PARAMS = ("anchor_echo_weight", "span_bias", "anchor_bias")
-OFFSET_LR_SCALE = 1000.0
-
-
-# The flag reader (`Heads.evidence`, `flag_query`, `flag_value`) joins runs that continue warm
-# heads at a continuation's low rate; fresh, it learns at READER_LR_SCALE times the heads' rate.
-READER_PREFIXES = ("evidence.", "flag_query.", "flag_value.", "option_query.", "option_value.")
-READER_LR_SCALE = 3.0
-
-
-def _param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: float = 1.0):
-    named = list(heads.named_parameters())
-    reader = [(n, p) for n, p in named if n.startswith(READER_PREFIXES)]
-    named = [(n, p) for n, p in named if not n.startswith(READER_PREFIXES)]
-    decay = [p for n, p in named if p.dim() >= 2 and n not in OFFSET_PARAMS]
-    rest = [p for n, p in named if p.dim() < 2 and n not in OFFSET_PARAMS]
-    offsets = [p for n, p in named if n in OFFSET_PARAMS]
-    groups = [{"params": decay, "weight_decay": weight_decay, "lr_scale": 1.0},
-              {"params": rest, "weight_decay": 0.0, "lr_scale": 1.0},
-              {"params": offsets, "weight_decay": 0.0, "lr_scale": OFFSET_LR_SCALE},
-              {"params": [p for n, p in reader if p.dim() >= 2], "weight_decay": weight_decay,
-               "lr_scale": READER_LR_SCALE},
-              {"params": [p for n, p in reader if p.dim() < 2], "weight_decay": 0.0, "lr_scale": READER_LR_SCALE}]
-    if adapters is not None:
-        groups.append({"params": list(adapters.parameters()), "weight_decay": 0.0, "lr_scale": lora_scale})
-    return groups
-
-
 def make_optimizer(heads: Heads, settings: TrainSettings, adapters=None) -> torch.optim.AdamW:
-    return torch.optim.AdamW(_param_groups(heads, settings.weight_decay, adapters, settings.lora_lr / settings.lr),
+    return torch.optim.AdamW(param_groups(heads, settings.weight_decay, adapters, settings.lora_lr / settings.lr),
                              lr=settings.lr, betas=(0.9, 0.999), eps=1e-8, foreach=False)
 
 
@@ -286,20 +254,6 @@ def _initial_heads(settings: TrainSettings, hidden: int) -> Heads:
                              f"{settings.context!r}")
         heads.widened(start)
     return heads
-
-
-def restrict_flag_reads(heads: Heads) -> None:
-    """The flag reader's values read the trunk's hidden state at a token alone: the columns of
-    the token's own (and the next token's) embedding are zeroed and kept at zero (their gradient
-    masked; AdamW moves a zero weight with zero gradients nowhere). A value read from which token
-    it is says " unpaid" as " paid" does; the hidden state at "Not yet paid" has read "Not yet".
-    The pointer keeps the embeddings: finding the token is where its identity helps."""
-    weight = heads.flag_value.weight                                   # [d, H * k]
-    mask = torch.zeros_like(weight)
-    mask[:, :heads.hidden] = 1.0
-    with torch.no_grad():
-        weight.mul_(mask)
-    weight.register_hook(lambda grad: grad * mask)
 
 
 def _initial_adapters(settings: TrainSettings, adapters) -> None:

@@ -11,7 +11,8 @@ import torch
 from deg_model.checkpoint import fresh_heads, load_checkpoint
 from deg_model.training.features import FeatureQuestion, FeatureRecord
 from services.training.run_state import settings_record
-from services.training.trainer import TrainSettings, restrict_flag_reads, train
+from services.training.param_groups import restrict_flag_reads
+from services.training.trainer import TrainSettings, train
 
 from test_train_trainer import H
 

@@ -13,7 +13,8 @@ from safetensors.torch import load_file, save_file
 from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
 from deg_model.heads import ECHO_KEYS
 from deg_model.training.features import FeatureQuestion, FeatureRecord
-from services.training.trainer import (OFFSET_LR_SCALE, TrainSettings, batch_indices, latest_checkpoint, lr_at,
+from services.training.param_groups import OFFSET_LR_SCALE
+from services.training.trainer import (TrainSettings, batch_indices, latest_checkpoint, lr_at,
                                        make_optimizer, train)
 
 H = 16
