@@ -45,6 +45,8 @@ MARKS_WEIGHT = 0.0
 EVIDENCE_WEIGHT = 0.0
 # the reads term (the flag reader's share of a true/false logit alone against the answer): off unless a run sets it
 READS_WEIGHT = 0.0
+# the ending term (the flag reader's pointer against the evidence's last token): off unless a run sets it
+ENDING_WEIGHT = 0.0
 
 
 def _check_target(target: torch.Tensor, n: int) -> None:

@@ -1,12 +1,14 @@
 """Head outputs and the total loss of a batch of cached-feature records (contract 12.4).
 
-total = decide + extract + 0.5 count + anchor (+ w marks + v evidence + r reads), each term the mean
+total = decide + extract + 0.5 count + anchor (+ w marks + v evidence + r reads + e ending), each term the mean
 over its questions in the batch (a term with no question in the batch is 0). `marks`, read
 from every anchor question: -log P(the anchor head marks as many tokens as the array has items)
 (`losses.mark_count_loss`); `evidence`, read from every decide question whose record names the
 sentence its answer rests on: the flag reader's pointer against those tokens
 (`losses.evidence_loss`); `reads`, read from every true/false question: its CE with the flag
-reader's share of the logit alone (`Heads.flag_read_score`). All three always computed and logged, in the total at the run's weights
+reader's share of the logit alone (`Heads.flag_read_score`); `ending`, read where `evidence` is:
+the pointer against the evidence's last token alone, where a causal state has read the whole
+sentence (`losses.evidence_loss` on that token). All four always computed and logged, in the total at the run's weights
 (`WEIGHTS`: 0, so a run that sets none trains as before). Heads run at temperature 1 during
 training: calibration fits the temperatures afterwards, on val records only. A decide or
 extract question whose features carry the LM prior (`--prior-residual`) is trained on the
@@ -39,11 +41,12 @@ from . import losses
 from .balance import BooleanBalance
 from .features import FeatureQuestion, FeatureRecord, record_context
 
-TERMS = ("decide", "extract", "count", "anchor", "marks", "evidence", "reads")
+TERMS = ("decide", "extract", "count", "anchor", "marks", "evidence", "reads", "ending")
 TERM_OF_KIND = {"choice": "decide", "score": "decide", "noul": "decide",
                 "extract": "extract", "count": "count", "anchor": "anchor"}
 WEIGHTS = {"decide": 1.0, "extract": 1.0, "count": losses.COUNT_WEIGHT, "anchor": losses.ANCHOR_WEIGHT,
-           "marks": losses.MARKS_WEIGHT, "evidence": losses.EVIDENCE_WEIGHT, "reads": losses.READS_WEIGHT}
+           "marks": losses.MARKS_WEIGHT, "evidence": losses.EVIDENCE_WEIGHT, "reads": losses.READS_WEIGHT,
+           "ending": losses.ENDING_WEIGHT}
 DECIDE_KINDS = ("choice", "score", "noul")
 
 
@@ -113,7 +116,9 @@ def question_losses(heads: Heads, records: Sequence[FeatureRecord], dtype=torch.
                 sums["marks"].append(losses.mark_count_loss(logits, len(set(q.starts))))
                 continue
             if q.kind in DECIDE_KINDS and q.evidence is not None:
-                sums["evidence"].append(losses.evidence_loss(heads.evidence_scores(qd.a, reader), *q.evidence))
+                scores = heads.evidence_scores(qd.a, reader)
+                sums["evidence"].append(losses.evidence_loss(scores, *q.evidence))
+                sums["ending"].append(losses.evidence_loss(scores, q.evidence[1], q.evidence[1]))
             loss = question_loss(heads, qd, ctx, keys, reader)
             weight = 1.0
             if balance is not None and q.kind == "noul":
@@ -145,6 +150,7 @@ def term_counts(records: Sequence[FeatureRecord]) -> dict[str, int]:
             counts[TERM_OF_KIND[q.kind]] += 1
             counts["marks"] += q.kind == "anchor"
             counts["evidence"] += q.kind in DECIDE_KINDS and q.evidence is not None
+            counts["ending"] += q.kind in DECIDE_KINDS and q.evidence is not None
             counts["reads"] += q.kind == "noul"
     return counts
 

@@ -2,7 +2,7 @@
 
     python -m services.training train --out DIR (--records PATH | --features DIR) --steps N
         [--batch-records 8] [--lr 1e-3] [--warmup 20] [--seed 0] [--save-every 100]
-        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--moment-steps N] [--contextual-reads]
+        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--ending-weight W] [--moment-steps N] [--contextual-reads]
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
@@ -63,6 +63,7 @@ def _train_settings(args) -> TrainSettings:
                          val_features=args.val_features, threads=args.threads, prior_residual=args.prior_residual,
                          marks_weight=args.marks_weight, balance_booleans=args.balance_booleans,
                          evidence_weight=args.evidence_weight, reads_weight=args.reads_weight,
+                         ending_weight=args.ending_weight,
                          moment_steps=args.moment_steps, contextual_reads=args.contextual_reads)
 
 
@@ -106,6 +107,9 @@ def _add_train_args(p):
     p.add_argument("--reads-weight", type=float, default=0.0,
                    help="weight of the reads term: each true/false question answered by the flag reader's share "
                         "of its logit alone (deg_model/training/objective.py; 0: off)")
+    p.add_argument("--ending-weight", type=float, default=0.0,
+                   help="weight of the ending term: the flag reader's pointer against the last token of a decided "
+                        "field's evidence, where a causal state has read the sentence (deg_model/training/objective.py; 0: off)")
     p.add_argument("--moment-steps", type=int, default=0,
                    help="the first N steps only gather AdamW's moments (learning rate 0), for a run started from "
                         "carried weights without their optimizer state (0: off)")

@@ -95,6 +95,8 @@ class TrainSettings:
     evidence_weight: float = 0.0
     # weight of the reads term (objective.py): the flag reader's share of a true/false logit alone
     reads_weight: float = 0.0
+    # weight of the ending term (objective.py): the flag reader's pointer against the evidence's last token
+    ending_weight: float = 0.0
     # true/false questions weighted by the inverse of their answer's rate in their training field
     balance_booleans: bool = False
     # the first N steps only gather AdamW's moments (learning rate 0), then warmup and decay
@@ -130,6 +132,8 @@ class TrainSettings:
             problems.append(f"marks_weight must be >= 0, got {self.marks_weight}")
         if not self.evidence_weight >= 0:
             problems.append(f"evidence_weight must be >= 0, got {self.evidence_weight}")
+        if not self.ending_weight >= 0:
+            problems.append(f"ending_weight must be >= 0, got {self.ending_weight}")
         if not self.reads_weight >= 0:
             problems.append(f"reads_weight must be >= 0, got {self.reads_weight}")
         if self.lora_rank and not self.lora_lr > 0:
@@ -371,9 +375,10 @@ def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: r
 
 
 def term_weights(settings: TrainSettings) -> dict[str, float]:
-    """The loss terms' weights of a run: the objective's, with the run's marks, evidence and reads weights."""
+    """The loss terms' weights of a run: the objective's, with the run's marks, evidence, reads
+    and ending weights."""
     return {**WEIGHTS, "marks": settings.marks_weight, "evidence": settings.evidence_weight,
-            "reads": settings.reads_weight}
+            "reads": settings.reads_weight, "ending": settings.ending_weight}
 
 
 def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureRecord], weights=WEIGHTS,

@@ -52,6 +52,7 @@ FLAGS=${FLAGS:-0}       # P: in each view, each top-level choice asked again as 
 SWAPS=${SWAPS:-0}       # P: each train record followed by an evidence swap of it with probability P (services/training/evidence_swaps.py), a new run's data
 MARKS=${MARKS:-0}       # weight of the marks term (the anchor head's mark count against the item count), a new run's objective
 EVIDENCE=${EVIDENCE:-0} # weight of the evidence term (the flag reader's pointer against decided fields' evidence), a new run's objective
+ENDING=${ENDING:-0}     # weight of the ending term (the flag reader's pointer against the evidence's last token), a new run's objective
 READS=${READS:-0}       # weight of the reads term (each true/false answered by the flag reader's read alone), a new run's objective
 CONTEXTUAL=${CONTEXTUAL:-0}  # 1: the flag reader's values read the trunk's hidden state alone (trainer.restrict_flag_reads), a new run's objective
 MOMENTS=${MOMENTS:-0}   # N: the first N steps only gather AdamW's moments (a continuation from a carried step's weights)
@@ -78,5 +79,5 @@ FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 3
 $PY -m services.training train --out "$OUT/train" --records "$OUT/train.jsonl" $FEAT --seed "$ORDER" --steps "$STEPS" \
     --batch-records 8 --warmup 20 --save-every $SAVE --lr $LR --lora-rank $RANK --lora-alpha $((2 * RANK)) \
     --lora-lr $LORA_LR --init-from "$INIT" --threads $THREADS --val-features "$OUT/features/val_heldout" \
-    --context "$CONTEXT" --marks-weight "$MARKS" --evidence-weight "$EVIDENCE" --reads-weight "$READS" --moment-steps "$MOMENTS" $([ "$BALANCE" = 1 ] && echo --balance-booleans) \
+    --context "$CONTEXT" --marks-weight "$MARKS" --evidence-weight "$EVIDENCE" --reads-weight "$READS" --ending-weight "$ENDING" --moment-steps "$MOMENTS" $([ "$BALANCE" = 1 ] && echo --balance-booleans) \
     $([ "$CONTEXTUAL" = 1 ] && echo --contextual-reads)
