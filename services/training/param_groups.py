@@ -43,6 +43,24 @@ def param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: f
     return groups
 
 
+# What a run may train (`TrainSettings.train_only`): "" everything; "reader" the flag reader and
+# the true/false head's own weights, every other head and the adapters kept as they start, so a
+# continuation that teaches the reader cannot move what arrays and spans read.
+TRAIN_ONLY = {"": None, "reader": ("evidence.", "flag_query.", "flag_value.", "noul.")}
+
+
+def freeze_all_but(heads: Heads, adapters, train_only: str) -> None:
+    """Keep every parameter outside `TRAIN_ONLY[train_only]` still (no gradient, so AdamW skips
+    it, weight decay included)."""
+    prefixes = TRAIN_ONLY[train_only]
+    if prefixes is None:
+        return
+    for name, p in heads.named_parameters():
+        p.requires_grad_(name.startswith(prefixes))
+    for p in ([] if adapters is None else adapters.parameters()):
+        p.requires_grad_(False)
+
+
 def restrict_flag_reads(heads: Heads) -> None:
     """The flag reader's values read the trunk's hidden state at a token alone: the columns of
     the token's own (and the next token's) embedding are zeroed and kept at zero (their gradient

@@ -50,7 +50,7 @@ from deg_model.training.objective import TERMS, WEIGHTS, batch_loss, share_of_gl
 from .run_state import STEP_DIR  # noqa: F401  (where a run's checkpoints are named, for its readers)
 from .run_state import (_restore_optimizer, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint,
                         settings_record)
-from .param_groups import param_groups, restrict_flag_reads
+from .param_groups import TRAIN_ONLY, freeze_all_but, param_groups, restrict_flag_reads
 from .runlog import RunLog
 
 
@@ -105,6 +105,8 @@ class TrainSettings:
     moment_steps: int = 0
     # the flag reader's values read the trunk's hidden state alone (`restrict_flag_reads`)
     contextual_reads: bool = False
+    # what the run trains (param_groups.TRAIN_ONLY): "" everything, "reader" the flag reader alone
+    train_only: str = ""
 
     def __post_init__(self):
         problems = []
@@ -136,6 +138,8 @@ class TrainSettings:
             problems.append(f"ending_weight must be >= 0, got {self.ending_weight}")
         if not self.reads_weight >= 0:
             problems.append(f"reads_weight must be >= 0, got {self.reads_weight}")
+        if self.train_only not in TRAIN_ONLY:
+            problems.append(f"train_only must be one of {sorted(TRAIN_ONLY)}, got {self.train_only!r}")
         if self.lora_rank and not self.lora_lr > 0:
             problems.append(f"lora_lr must be > 0, got {self.lora_lr}")
         if problems:
@@ -291,6 +295,7 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     adapters = make_adapters(settings, backbone, records)
     _initial_adapters(fresh, adapters)
     opt = make_optimizer(heads, settings, adapters)
+    freeze_all_but(heads, adapters, settings.train_only)
     start, history, rewarm_from = 0, [], None
     if last is not None:
         state = json.loads((last / "trainer.json").read_text())
@@ -349,7 +354,8 @@ def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: r
         opt.zero_grad(set_to_none=True)
         if adapters is None:
             total, terms = batch_loss(heads, batch, weights=term_weights(settings), balance=balance)
-            total.backward()
+            if total.requires_grad:         # a batch with nothing the run trains (`train_only`) moves nothing
+                total.backward()
         else:
             total, terms = _accumulated_step(heads, adapters, backbone, batch, term_weights(settings), balance)
         opt.step()
@@ -391,9 +397,12 @@ def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureR
     total = torch.zeros(())
     terms = {t: torch.zeros(()) for t in TERMS}
     for rec in batch:
+        # with the adapters kept still (`train_only`) nothing in the adapted layers needs a gradient,
+        # so autograd records no graph there
         part, shares = share_of_global_loss(heads, [adapted_record(backbone, adapters, rec, grad=True)], counts,
                                             weights=weights, balance=balance)
-        part.backward()
+        if part.requires_grad:
+            part.backward()
         total = total + part.detach()
         terms = {t: terms[t] + shares[t].detach() for t in TERMS}
     return total, terms

@@ -88,3 +88,18 @@ def test_a_contextual_reader_reads_the_sentence_where_the_word_misleads(tmp_path
         assert misled > 0.9
     else:                               # the word the reader leaned on in training misleads it
         assert misled < 0.85
+
+
+def test_a_reader_only_run_moves_the_reader_and_nothing_else(tmp_path):
+    with pytest.raises(ValueError, match="train_only"):
+        TrainSettings(steps=3, train_only="arrays")
+    assert "train_only" not in settings_record(TrainSettings(steps=3))
+    start = fresh_heads(H, seed=1, context="hidden+embed")
+    s = TrainSettings(steps=6, batch_records=4, warmup=1, save_every=6, seed=1, lr=3e-3, evidence_weight=1.0,
+                      reads_weight=1.0, train_only="reader", context="hidden+embed")
+    last = train(s, _worded_flags(24, seed=3, wording_agrees=True), tmp_path)
+    assert json.loads((last / "trainer.json").read_text())["settings"]["train_only"] == "reader"
+    _, heads, _ = load_checkpoint(last)
+    moved = {n for n, p in heads.state_dict().items() if not torch.equal(p, start.state_dict()[n])}
+    assert {"flag_value.weight", "flag_query.weight", "evidence.q.weight", "noul.weight"} <= moved
+    assert all(n.startswith(("evidence.", "flag_query.", "flag_value.", "noul.")) for n in moved), moved

@@ -309,3 +309,21 @@ def test_a_run_resumes_when_its_init_is_named_by_another_path(backbone, cached, 
     assert json.loads((resumed / "trainer.json").read_text())["settings"]["init_from"] == str(kept)
     with pytest.raises(ValueError, match="other settings"):
         train(dataclasses.replace(run, init_from=str(copy), lr=1e-3), cached, tmp_path / "c", backbone=backbone)
+
+
+def test_a_reader_only_continuation_keeps_the_adapters_and_other_heads_and_moves_the_reader(backbone, cached, tmp_path):
+    """`train_only="reader"` from a step with adapters: the adapters and every head outside the flag
+    reader come out bitwise as they went in; the reader
+    learns from the decided fields' evidence."""
+    s = TrainSettings(steps=2, batch_records=2, warmup=1, save_every=2, seed=3, lr=3e-3, lora_rank=2,
+                      lora_alpha=4.0, lora_lr=3e-2, array_mode="anchor")
+    first = train(s, cached, tmp_path / "a", backbone=backbone)
+    _, h0, t0 = load_checkpoint(first)
+    only = dataclasses.replace(s, init_from=str(first), steps=3, save_every=3, train_only="reader",
+                               evidence_weight=1.0, reads_weight=1.0, contextual_reads=True)
+    _, h1, t1 = load_checkpoint(train(only, cached, tmp_path / "b", backbone=backbone))
+    assert t1.keys() == t0.keys() and all(torch.equal(t1[k], t0[k]) for k in t0)
+    before, after = h0.state_dict(), h1.state_dict()
+    moved = {n for n in before if not torch.equal(before[n], after[n])}
+    assert {"evidence.q.weight", "flag_value.weight"} <= moved
+    assert all(n.startswith(("evidence.", "flag_query.", "flag_value.", "noul.")) for n in moved), moved
