@@ -2,7 +2,7 @@
 
     python -m services.training train --out DIR (--records PATH | --features DIR) --steps N
         [--batch-records 8] [--lr 1e-3] [--warmup 20] [--seed 0] [--save-every 100]
-        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--ending-weight W] [--moment-steps N] [--contextual-reads] [--train-only reader]
+        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--ending-weight W] [--moment-steps N] [--contextual-reads] [--contextual-pointer] [--train-only reader]
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
@@ -65,6 +65,7 @@ def _train_settings(args) -> TrainSettings:
                          evidence_weight=args.evidence_weight, reads_weight=args.reads_weight,
                          ending_weight=args.ending_weight,
                          moment_steps=args.moment_steps, contextual_reads=args.contextual_reads,
+                         contextual_pointer=args.contextual_pointer,
                          train_only=args.train_only)
 
 
@@ -117,6 +118,8 @@ def _add_train_args(p):
     p.add_argument("--train-only", choices=("reader",), default="",
                    help="train the flag reader and the true/false head alone; every other head and the adapters "
                         "stay as they start (a continuation that cannot move arrays or spans)")
+    p.add_argument("--contextual-pointer", action="store_true",
+                   help="as --contextual-reads, and the evidence pointer's keys read the hidden state alone too")
     p.add_argument("--contextual-reads", action="store_true",
                    help="the flag reader's values read the trunk's hidden state alone, not the token's embeddings "
                         "(their columns zeroed and kept at zero), so a read says what the sentence says there")

@@ -206,8 +206,8 @@ def _train(settings, shard, out: Path, stop_after, progress, on_step) -> Path:
     if settings.lora_rank or settings.init_from:
         raise ValueError("data-parallel runs train heads only (no lora_rank, no init_from); run LoRA in one process")
     heads = fresh_heads(int(shard[0].ctx.shape[1]), seed=settings.seed, context=settings.context)
-    if settings.contextual_reads:
-        restrict_flag_reads(heads)
+    if settings.contextual_reads or settings.contextual_pointer:
+        restrict_flag_reads(heads, pointer=settings.contextual_pointer)
     heads.train()
     opt = make_zero_optimizer(heads, settings)
     start, history = 0, []

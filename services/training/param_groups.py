@@ -61,15 +61,22 @@ def freeze_all_but(heads: Heads, adapters, train_only: str) -> None:
         p.requires_grad_(False)
 
 
-def restrict_flag_reads(heads: Heads) -> None:
+def restrict_flag_reads(heads: Heads, pointer: bool = False) -> None:
     """The flag reader's values read the trunk's hidden state at a token alone: the columns of
     the token's own (and the next token's) embedding are zeroed and kept at zero (their gradient
     masked; AdamW moves a zero weight with zero gradients nowhere). A value read from which token
     it is says " unpaid" as " paid" does; the hidden state at "Not yet paid" has read "Not yet".
-    The pointer keeps the embeddings: finding the token is where its identity helps."""
-    weight = heads.flag_value.weight                                   # [d, H * k]
+    With `pointer`, the evidence pointer's keys too (`evidence.k`, `evidence.u`), so it finds the
+    sentence by what it says there and not by a word that looks like the question's (" payable"
+    for `paid`); the option reader shares that pointer."""
+    for weight in [heads.flag_value.weight] + ([heads.evidence.k.weight, heads.evidence.u.weight] if pointer else []):
+        _keep_hidden_columns(weight, heads.hidden)
+
+
+def _keep_hidden_columns(weight: torch.Tensor, hidden: int) -> None:
+    """Zero `weight`'s columns past the first `hidden` ([out, H * k]) and mask their gradient."""
     mask = torch.zeros_like(weight)
-    mask[:, :heads.hidden] = 1.0
+    mask[:, :hidden] = 1.0
     with torch.no_grad():
         weight.mul_(mask)
     weight.register_hook(lambda grad: grad * mask)

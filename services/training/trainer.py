@@ -105,6 +105,8 @@ class TrainSettings:
     moment_steps: int = 0
     # the flag reader's values read the trunk's hidden state alone (`restrict_flag_reads`)
     contextual_reads: bool = False
+    # ... and the evidence pointer's keys too (`restrict_flag_reads(pointer=True)`)
+    contextual_pointer: bool = False
     # what the run trains (param_groups.TRAIN_ONLY): "" everything, "reader" the flag reader alone
     train_only: str = ""
 
@@ -289,8 +291,8 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     # a run starts from `init_from` once; resumed, it reads its own step (init_from may be gone)
     fresh = dataclasses.replace(settings, init_from=None) if last is not None else settings
     heads = _initial_heads(fresh, hidden)
-    if settings.contextual_reads:
-        restrict_flag_reads(heads)
+    if settings.contextual_reads or settings.contextual_pointer:
+        restrict_flag_reads(heads, pointer=settings.contextual_pointer)
     heads.train()
     adapters = make_adapters(settings, backbone, records)
     _initial_adapters(fresh, adapters)

@@ -103,3 +103,13 @@ def test_a_reader_only_run_moves_the_reader_and_nothing_else(tmp_path):
     moved = {n for n, p in heads.state_dict().items() if not torch.equal(p, start.state_dict()[n])}
     assert {"flag_value.weight", "flag_query.weight", "evidence.q.weight", "noul.weight"} <= moved
     assert all(n.startswith(("evidence.", "flag_query.", "flag_value.", "noul.")) for n in moved), moved
+
+
+def test_a_contextual_pointer_keeps_the_evidence_keys_on_the_hidden_state_too(tmp_path):
+    s = TrainSettings(steps=4, batch_records=4, warmup=1, save_every=4, seed=2, lr=3e-3, evidence_weight=1.0,
+                      reads_weight=1.0, contextual_pointer=True, context="hidden+embed+next")
+    last = train(s, _worded_flags(16, seed=3, wording_agrees=True), tmp_path)
+    assert json.loads((last / "trainer.json").read_text())["settings"]["contextual_pointer"] is True
+    _, heads, _ = load_checkpoint(last)
+    for weight in (heads.flag_value.weight, heads.evidence.k.weight, heads.evidence.u.weight):
+        assert weight[:, :H].any() and not weight[:, H:].any()
