@@ -69,16 +69,22 @@ def test_schema_views_reach_the_split_step_only_when_asked(tmp_path):
                                                      ["services.training", "train"]]
     assert not any("--views" in line for line in plain)
     assert "--seed 0 --steps 5" in plain[3] and plain[3].endswith(
-        "--context hidden+embed --marks-weight 0 --evidence-weight 0 --reads-weight 0 --moment-steps 0")
+        "--context hidden+embed --marks-weight 0 --evidence-weight 0 --reads-weight 0 --ending-weight 0 --moment-steps 0")
     assert "--seed 0" in plain[2] and "--seed 3 --steps 5" in recipe_commands(tmp_path, ORDER="3")[3]
     assert "--context hidden+embed+next " in recipe_commands(tmp_path, CONTEXT="hidden+embed+next")[3]
     assert recipe_commands(tmp_path, MARKS="0.5")[3].endswith(
-        "--marks-weight 0.5 --evidence-weight 0 --reads-weight 0 --moment-steps 0")
-    assert recipe_commands(tmp_path, EVIDENCE="1")[3].endswith("--evidence-weight 1 --reads-weight 0 --moment-steps 0")
-    assert recipe_commands(tmp_path, READS="0.5")[3].endswith("--reads-weight 0.5 --moment-steps 0")
+        "--marks-weight 0.5 --evidence-weight 0 --reads-weight 0 --ending-weight 0 --moment-steps 0")
+    assert recipe_commands(tmp_path, EVIDENCE="1")[3].endswith("--evidence-weight 1 --reads-weight 0 --ending-weight 0 --moment-steps 0")
+    assert recipe_commands(tmp_path, READS="0.5")[3].endswith("--reads-weight 0.5 --ending-weight 0 --moment-steps 0")
+    assert recipe_commands(tmp_path, ENDING="1")[3].endswith("--ending-weight 1 --moment-steps 0")
+    assert recipe_commands(tmp_path, CONTEXTUAL="1", POINTER="1", ONLY="reader")[3].endswith(
+        "--moment-steps 0 --contextual-reads --contextual-pointer --train-only reader")
+    assert not any(flag in plain[3] for flag in ("--contextual", "--train-only"))
     assert recipe_commands(tmp_path, MOMENTS="10")[3].endswith("--moment-steps 10")
     (splits,) = [line for line in recipe_commands(tmp_path, VIEWS="2") if " splits " in line]
     assert "--views 2 --views-seed 21" in splits
+    (splits,) = [line for line in recipe_commands(tmp_path, NEGATIONS="1") if " splits " in line]
+    assert splits.endswith("--negations 1") and "--negations" not in plain[1]
 
 
 def test_layout_views_reach_the_split_step_with_the_schema_views(tmp_path):
