@@ -28,7 +28,7 @@ SPAN_MAPS = ("spans", "span_alternatives")
 WORDING = ("title", "description", "examples", "$comment")
 
 
-def _top_decided(record: dict[str, Any]) -> list[str]:
+def top_decided(record: dict[str, Any]) -> list[str]:
     """The keys of the record's top-level decided fields whose evidence is named."""
     out = []
     for ptr, d in (record.get("decide") or {}).items():
@@ -77,7 +77,7 @@ def donors(records: Iterable[dict[str, Any]]) -> dict[tuple[str, str, str], list
         props = (record.get("schema") or {}).get("properties")
         if not isinstance(props, dict):
             continue
-        for key in _top_decided(record):
+        for key in top_decided(record):
             if _alone(record, key):
                 out[_donor_key(record, key)].append((record["value"][key], record["decide"][f"/{key}"]))
     return out
@@ -132,7 +132,7 @@ def with_swaps(records: list[dict[str, Any]], seed: int, p: float) -> Iterator[d
         rng = random.Random(f"evidence-swaps:{seed}:{record['uid']}")
         if rng.random() >= p:
             continue
-        keys = _top_decided(record)
+        keys = top_decided(record)
         rng.shuffle(keys)
         for key in keys:
             mine, entry = record["value"][key], record["decide"][f"/{key}"]

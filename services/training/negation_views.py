@@ -26,7 +26,7 @@ import random
 import re
 from typing import Any, Iterator
 
-from services.training.evidence_swaps import _top_decided, swapped
+from services.training.evidence_swaps import top_decided, swapped
 
 AUXILIARIES = ("is", "are", "was", "were", "will", "can", "may", "must", "should", "has", "have", "had",
                "does", "do", "did", "would", "could")
@@ -94,7 +94,7 @@ def with_negations(records: list[dict[str, Any]], seed: int, p: float) -> Iterat
         rng = random.Random(f"negation-views:{seed}:{record['uid']}")
         if rng.random() >= p:
             continue
-        keys = [k for k in _top_decided(record) if isinstance(record["value"][k], bool)]
+        keys = [k for k in top_decided(record) if isinstance(record["value"][k], bool)]
         rng.shuffle(keys)
         for key in keys:
             view = negation_view(record, key)
