@@ -19,8 +19,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Sequence
 
+import torch
+
 from deg_model.backbone import FORK_GRID, Backbone
-from deg_model.lora import LoraAdapters
+from deg_model.lora import CONTEXT, LoraAdapters
 from deg_model.state import GrowBuffer, KVBuffer, State
 
 from .features import FORK_TOKEN_BUDGET, FeatureQuestion, FeatureRecord
@@ -91,16 +93,38 @@ def adapted_questions(backbone: Backbone, adapters: LoraAdapters, rec: FeatureRe
 
 
 def adapted_record(backbone: Backbone, adapters: LoraAdapters | None, rec: FeatureRecord, *,
-                   grad: bool) -> FeatureRecord:
-    """`rec` with adapted questions (unchanged when there are no adapters)."""
+                   grad: bool, trained: frozenset[str] | None = None) -> FeatureRecord:
+    """`rec` with adapted questions (unchanged when there are no adapters). `trained`: the
+    adapters a gradient may reach (None: every one); the trunk and the questions whose adapter
+    is not among them run without a graph, so a run training one adapter pays for its rows alone."""
     if adapters is None:
         if rec.trunk_h0 is not None and any(q.a is None for q in rec.questions):
             raise ValueError(f"{rec.uid}: this context-adapted feature cache keeps only the adapted layers' "
                              "inputs; read it with adapters")
         return rec
-    if rec.trunk_h0 is None:
-        return dataclasses.replace(rec, questions=adapted_questions(backbone, adapters, rec, grad=grad))
-    state = adapted_trunk(backbone, adapters, rec, grad=grad)
+
+    def graded(name: str | None) -> bool:
+        return trained is None or name in trained
+
+    def run(learns: bool, read, **kw):
+        # rows no gradient may reach run under no_grad, not inference mode: the rows that learn
+        # attend them, and autograd may keep what they attend for backward
+        if grad and not learns:
+            with torch.no_grad():
+                return read(backbone, adapters, rec, grad=True, **kw)
+        return read(backbone, adapters, rec, grad=grad, **kw)
+
+    state = None if rec.trunk_h0 is None else run(graded(CONTEXT), adapted_trunk)
+    if trained is None or not grad:
+        questions = adapted_questions(backbone, adapters, rec, grad=grad, state=state)
+    else:
+        names = adapters.config.adapters
+        learn = [graded(names[i] if i >= 0 else None) for i in (adapters.for_head(q.kind) for q in rec.questions)]
+        parts = {flag: iter(run(flag, adapted_questions, state=state,
+                                questions=[q for q, f in zip(rec.questions, learn) if f == flag]))
+                 for flag in set(learn)}
+        questions = [next(parts[flag]) for flag in learn]       # back in the record's order
+    if state is None:
+        return dataclasses.replace(rec, questions=questions)
     ctx = state.hidden[rec.ctx_index].to(rec.ctx.dtype)                               # [Tc, H]
-    return dataclasses.replace(rec, ctx=ctx, questions=adapted_questions(backbone, adapters, rec, grad=grad,
-                                                                         state=state))
+    return dataclasses.replace(rec, ctx=ctx, questions=questions)

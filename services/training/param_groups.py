@@ -43,22 +43,44 @@ def param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: f
     return groups
 
 
-# What a run may train (`TrainSettings.train_only`): "" everything; "reader" the flag reader and
-# the true/false head's own weights, every other head and the adapters kept as they start, so a
-# continuation that teaches the reader cannot move what arrays and spans read.
-TRAIN_ONLY = {"": None, "reader": ("evidence.", "flag_query.", "flag_value.", "noul.")}
+# What a run may train (`TrainSettings.train_only`): "" everything; otherwise the heads whose names
+# start with the group's prefixes and the adapters it names, everything else kept as it starts.
+# "reader": the flag reader and the true/false head's own weights, so a continuation that teaches
+# the reader cannot move what arrays and spans read. "decide": every decided head (choice, score,
+# true/false, their readers) and the decide adapter, the context and extract adapters and the
+# extract, count, anchor and null heads kept still, so spans and arrays come out as they went in.
+READER_HEADS = ("evidence.", "flag_query.", "flag_value.", "noul.")
+DECIDE_HEADS = READER_HEADS + ("choice.", "score.", "option_query.", "option_value.", "option_token.")
+TRAIN_ONLY = {"": None, "reader": (READER_HEADS, ()), "decide": (DECIDE_HEADS, ("decide",))}
+
+
+def trained_adapters(train_only: str) -> frozenset[str] | None:
+    """The adapters a run trains: None for every one, else `TRAIN_ONLY`'s names."""
+    group = TRAIN_ONLY[train_only]
+    return None if group is None else frozenset(group[1])
 
 
 def freeze_all_but(heads: Heads, adapters, train_only: str) -> None:
-    """Keep every parameter outside `TRAIN_ONLY[train_only]` still (no gradient, so AdamW skips
-    it, weight decay included)."""
-    prefixes = TRAIN_ONLY[train_only]
-    if prefixes is None:
+    """Keep every parameter outside `TRAIN_ONLY[train_only]` still: heads and whole adapter
+    sets without a gradient (AdamW skips them, weight decay included); within the adapters'
+    shared matrices, the blocks of adapters kept still get their gradient zeroed (adapters decay
+    nothing, so a zero gradient from zero moments moves them nowhere)."""
+    group = TRAIN_ONLY[train_only]
+    if group is None:
         return
+    prefixes, names = group
     for name, p in heads.named_parameters():
         p.requires_grad_(name.startswith(prefixes))
-    for p in ([] if adapters is None else adapters.parameters()):
-        p.requires_grad_(False)
+    if adapters is None:
+        return
+    kept = [i for i, a in enumerate(adapters.config.adapters) if a in names]
+    for key, p in adapters.params.items():
+        p.requires_grad_(bool(kept))
+        if kept:
+            owned = torch.isin(adapters.owner, torch.tensor(kept)).to(p.dtype)      # [n*r]
+            # A [n*r, in]: an adapter owns rows; B [out, n*r]: columns
+            mask = owned[:, None] if key.endswith("_A") else owned[None, :]
+            p.register_hook(lambda grad, mask=mask: grad * mask)
 
 
 def restrict_flag_reads(heads: Heads, pointer: bool = False) -> None:

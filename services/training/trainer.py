@@ -50,7 +50,7 @@ from deg_model.training.objective import TERMS, WEIGHTS, batch_loss, share_of_gl
 from .run_state import STEP_DIR  # noqa: F401  (where a run's checkpoints are named, for its readers)
 from .run_state import (_restore_optimizer, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint,
                         settings_record)
-from .param_groups import TRAIN_ONLY, freeze_all_but, param_groups, restrict_flag_reads
+from .param_groups import TRAIN_ONLY, freeze_all_but, param_groups, restrict_flag_reads, trained_adapters
 from .runlog import RunLog
 
 
@@ -107,7 +107,8 @@ class TrainSettings:
     contextual_reads: bool = False
     # ... and the evidence pointer's keys too (`restrict_flag_reads(pointer=True)`)
     contextual_pointer: bool = False
-    # what the run trains (param_groups.TRAIN_ONLY): "" everything, "reader" the flag reader alone
+    # what the run trains (param_groups.TRAIN_ONLY): "" everything, "reader" the flag reader alone,
+    # "decide" the decided heads and the decide adapter
     train_only: str = ""
 
     def __post_init__(self):
@@ -359,7 +360,8 @@ def _steps(settings, records, out: Path, heads, adapters, opt, history, steps: r
             if total.requires_grad:         # a batch with nothing the run trains (`train_only`) moves nothing
                 total.backward()
         else:
-            total, terms = _accumulated_step(heads, adapters, backbone, batch, term_weights(settings), balance)
+            total, terms = _accumulated_step(heads, adapters, backbone, batch, term_weights(settings), balance,
+                                             trained_adapters(settings.train_only))
         opt.step()
         entry = {"step": step + 1, "total": float(total.detach()), **{t: float(v.detach()) for t, v in terms.items()},
                  "lr": lr}
@@ -390,7 +392,7 @@ def term_weights(settings: TrainSettings) -> dict[str, float]:
 
 
 def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureRecord], weights=WEIGHTS,
-                      balance: BooleanBalance | None = None):
+                      balance: BooleanBalance | None = None, trained: frozenset[str] | None = None):
     """The batch's loss and gradients one record at a time: each record's adapted layers run,
     its share of the batch means (`share_of_global_loss`) is backpropagated and its graph
     freed, so a step holds one record's activations, not the batch's. The gradients add up
@@ -399,9 +401,10 @@ def _accumulated_step(heads: Heads, adapters, backbone, batch: Sequence[FeatureR
     total = torch.zeros(())
     terms = {t: torch.zeros(()) for t in TERMS}
     for rec in batch:
-        # with the adapters kept still (`train_only`) nothing in the adapted layers needs a gradient,
-        # so autograd records no graph there
-        part, shares = share_of_global_loss(heads, [adapted_record(backbone, adapters, rec, grad=True)], counts,
+        # adapters kept still (`train_only`, `trained`) need no gradient, so autograd records no graph
+        # through their rows
+        part, shares = share_of_global_loss(heads, [adapted_record(backbone, adapters, rec, grad=True,
+                                                                   trained=trained)], counts,
                                             weights=weights, balance=balance)
         if part.requires_grad:
             part.backward()

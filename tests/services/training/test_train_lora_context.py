@@ -327,3 +327,39 @@ def test_a_reader_only_continuation_keeps_the_adapters_and_other_heads_and_moves
     moved = {n for n in before if not torch.equal(before[n], after[n])}
     assert {"evidence.q.weight", "flag_value.weight"} <= moved
     assert all(n.startswith(("evidence.", "flag_query.", "flag_value.", "noul.")) for n in moved), moved
+
+
+def test_a_decide_only_continuation_moves_the_decide_adapter_alone_and_keeps_spans_and_arrays(backbone, cached,
+                                                                                             tmp_path):
+    """`train_only="decide"`: the decide adapter's rows and columns move, the context and extract
+    adapters' come out bitwise as they went in, every head outside the decided ones too; the
+    extract, count and anchor questions read exactly what they read before the run."""
+    s = TrainSettings(steps=2, batch_records=2, warmup=1, save_every=2, seed=3, lr=3e-3, lora_rank=2,
+                      lora_alpha=4.0, lora_lr=3e-2, array_mode="anchor")
+    first = train(s, cached, tmp_path / "a", backbone=backbone)
+    _, h0, t0 = load_checkpoint(first)
+    only = dataclasses.replace(s, init_from=str(first), steps=3, save_every=3, train_only="decide",
+                               evidence_weight=1.0, reads_weight=1.0)
+    _, h1, t1 = load_checkpoint(train(only, cached, tmp_path / "b", backbone=backbone))
+    r = 2
+    block = {name: slice(i * r, (i + 1) * r) for i, name in enumerate(NAMES)}
+    for key in t0:
+        cut = (lambda t, b: t[b]) if key.endswith("lora_A") else (lambda t, b: t[:, b])
+        for name, b in block.items():
+            if name != "decide":
+                assert torch.equal(cut(t1[key], b), cut(t0[key], b)), (key, name)
+    assert any(not torch.equal(t1[k][:, block["decide"]], t0[k][:, block["decide"]]) for k in t0 if k.endswith("lora_B"))
+    before, after = h0.state_dict(), h1.state_dict()
+    moved = {n for n in before if not torch.equal(before[n], after[n])}
+    assert {"noul.weight", "choice.q.weight", "evidence.q.weight"} <= moved, moved
+    assert all(n.startswith(("evidence.", "flag_query.", "flag_value.", "noul.", "choice.", "score.", "option_"))
+               for n in moved), moved
+    a0, a1 = load_adapters(t0, _adapters(backbone).config), load_adapters(t1, _adapters(backbone).config)
+    pairs = [(q, p) for rec in cached for q, p in zip(adapted_record(backbone, a0, rec, grad=False).questions,
+                                                       adapted_record(backbone, a1, rec, grad=False).questions)]
+    assert all(torch.equal(adapted_record(backbone, a0, rec, grad=False).ctx,
+                           adapted_record(backbone, a1, rec, grad=False).ctx) for rec in cached)
+    kept = [(q, p) for q, p in pairs if q.kind in ("extract", "count", "anchor")]
+    assert kept and all(torch.equal(q.a, p.a) for q, p in kept)
+    decided = [(q, p) for q, p in pairs if q.kind in ("choice", "score", "noul")]
+    assert decided and any(not torch.equal(q.a, p.a) for q, p in decided)
