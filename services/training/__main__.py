@@ -2,7 +2,7 @@
 
     python -m services.training train --out DIR (--records PATH | --features DIR) --steps N
         [--batch-records 8] [--lr 1e-3] [--warmup 20] [--seed 0] [--save-every 100]
-        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--ending-weight W] [--moment-steps N] [--contextual-reads] [--contextual-pointer] [--train-only reader]
+        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--ending-weight W] [--moment-steps N] [--contextual-reads] [--contextual-pointer] [--train-only reader|decide]
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
@@ -115,9 +115,11 @@ def _add_train_args(p):
     p.add_argument("--moment-steps", type=int, default=0,
                    help="the first N steps only gather AdamW's moments (learning rate 0), for a run started from "
                         "carried weights without their optimizer state (0: off)")
-    p.add_argument("--train-only", choices=("reader",), default="",
-                   help="train the flag reader and the true/false head alone; every other head and the adapters "
-                        "stay as they start (a continuation that cannot move arrays or spans)")
+    p.add_argument("--train-only", choices=("reader", "decide"), default="",
+                   help="reader: train the flag reader and the true/false head alone, every other head and the "
+                        "adapters as they start; decide: every decided head and the decide adapter, the context "
+                        "and extract adapters and their heads as they start (continuations that cannot move "
+                        "arrays or spans)")
     p.add_argument("--contextual-pointer", action="store_true",
                    help="as --contextual-reads, and the evidence pointer's keys read the hidden state alone too")
     p.add_argument("--contextual-reads", action="store_true",
