@@ -49,3 +49,12 @@ def test_records_are_read_by_split_and_extractbench_is_refused(tmp_path):
     bad.write_text("{nope\n")
     with pytest.raises(ValueError, match="bad.jsonl:1: not JSON"):
         list(read_records(bad, "train"))
+
+
+def test_every_train_only_group_is_a_choice_of_the_command_line():
+    """What a run may train (`param_groups.TRAIN_ONLY`) and what `--train-only` accepts agree."""
+    from services.training.__main__ import _parser, _train_settings
+    from services.training.param_groups import TRAIN_ONLY
+    for group in (g for g in TRAIN_ONLY if g):
+        args = _parser().parse_args(["train", "--out", "o", "--features", "f", "--steps", "1", "--train-only", group])
+        assert _train_settings(args).train_only == group
