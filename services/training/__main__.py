@@ -7,6 +7,7 @@
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
         [--short train] [--max-chars 8000] [--windows] [--views N] [--views-seed S] [--layouts P] [--option-flags P] [--evidence-swaps P] [--negations P]
+        [--polarities P]
     python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
     python -m services.training validate --features DIR [--pointers] [--arrays] [--booleans] [--options] CHECKPOINT...
     python -m services.training choose-decode --features DIR CHECKPOINT   (its array_decode, in place)
@@ -223,6 +224,10 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     sp.add_argument("--negations", type=float, default=0.0,
                     help="follow each train record, with this probability, by a copy whose one true/false "
                          "field's evidence is said the other way and its answer flipped (before views)")
+    sp.add_argument("--polarities", type=float, default=0.0,
+                    help="follow each train record, with this probability, by a copy whose one true/false "
+                         "field is asked the other way round (not_<key>, answer flipped; after negations, "
+                         "before views)")
     v = sub.add_parser("validate", help="the training loss of checkpoints on a val feature cache")
     v.add_argument("--features", required=True)
     v.add_argument("checkpoints", nargs="+")
@@ -313,7 +318,7 @@ def run(args: argparse.Namespace) -> int:
                                   [s for s in args.short.split(",") if s], args.max_chars, args.windows,
                                   views=args.views, views_seed=args.views_seed, layouts=args.layouts,
                                   flags=args.option_flags, swaps=args.evidence_swaps,
-                                  negations=args.negations)
+                                  negations=args.negations, polarities=args.polarities)
             for split, count in counts.items():
                 print(split, count)
         elif args.command == "validate":

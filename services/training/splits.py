@@ -1,7 +1,7 @@
 """A datagen file split into one file per split, as every training recipe reads them.
 
 `write_splits(records, out, splits, short, max_chars, windows, views, views_seed, layouts, flags, swaps,
-negations)`:
+negations, polarities)`:
 for each
 split of `splits`, `<out>/<split>.jsonl` holds that split's records in file order. Splits named
 in `short` keep only records whose context is under `max_chars` code points (feature caching
@@ -11,8 +11,11 @@ overlap). With `swaps` > 0, each kept train record is first followed, with that 
 an evidence swap of it (`evidence_swaps.with_swaps`: one decided field's evidence and answer
 exchanged for another same-domain record's); with `negations` > 0, likewise by a negation view
 of it (`negation_views.with_negations`: one true/false field's evidence said the other way, its
-answer flipped). With `views`, each kept train record is followed by that many schema views of it
-(`schema_views.with_views`, seeded by `views_seed`): the same gold under re-keyed schemas; with
+answer flipped); with `polarities` > 0, likewise, after the negation views (which may be turned
+too), by a polarity view of it (`polarity_views.with_polarities`: one true/false field asked the
+other way round as `not_<key>`, its answer flipped). With `views`, each kept train record is
+followed by that many schema views of it (`schema_views.with_views`, seeded by `views_seed`): the
+same gold under re-keyed schemas; with
 `layouts` > 0, each view's arrays are also laid out again in its context with that probability
 each (`layout_views.layout_view`), so one record is read in its own layout and in others; with
 `flags` > 0, each view's top-level choices are also asked as true/false questions with that
@@ -29,6 +32,7 @@ from services.training.layout_views import layout_view
 from services.training.long_records import window_records
 from services.training.negation_views import with_negations
 from services.training.option_flags import option_flags
+from services.training.polarity_views import with_polarities
 from services.training.schema_views import with_views
 
 WINDOW_OVERLAP = 600
@@ -37,9 +41,10 @@ WINDOW_OVERLAP = 600
 def write_splits(records: Path, out: Path, splits: Iterable[str], short: Iterable[str] = ("train",),
                  max_chars: int = 8000, windows: bool = False, views: int = 0,
                  views_seed: int = 0, layouts: float = 0.0, flags: float = 0.0,
-                 swaps: float = 0.0, negations: float = 0.0) -> dict[str, int]:
+                 swaps: float = 0.0, negations: float = 0.0, polarities: float = 0.0) -> dict[str, int]:
     """Write the split files; returns how many records each holds."""
-    for name, p in (("layouts", layouts), ("flags", flags), ("swaps", swaps), ("negations", negations)):
+    for name, p in (("layouts", layouts), ("flags", flags), ("swaps", swaps), ("negations", negations),
+                    ("polarities", polarities)):
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"{name} is a probability, got {p}")
     if layouts > 0 and not views:
@@ -59,6 +64,8 @@ def write_splits(records: Path, out: Path, splits: Iterable[str], short: Iterabl
             keep = list(with_swaps(keep, views_seed, swaps))
         if split == "train" and negations > 0:
             keep = list(with_negations(keep, views_seed, negations))
+        if split == "train" and polarities > 0:
+            keep = list(with_polarities(keep, views_seed, polarities))
         if split == "train" and views:
             keep = list(with_views(keep, views, views_seed))
             if layouts > 0:

@@ -50,6 +50,7 @@ VIEWS=${VIEWS:-0}       # K: each train record followed by K schema views of it 
 LAYOUTS=${LAYOUTS:-0}   # P: in each view, each array's items laid out again with probability P (services/training/layout_views.py), a new run's data
 FLAGS=${FLAGS:-0}       # P: in each view, each top-level choice asked again as a true/false field with probability P (services/training/option_flags.py), a new run's data
 NEGATIONS=${NEGATIONS:-0}  # P: each train record followed by a negation view of it with probability P (services/training/negation_views.py), a new run's data
+POLARITIES=${POLARITIES:-0}  # P: each train record followed by a polarity view of it (a flag asked as not_<key>) with probability P (services/training/polarity_views.py), a new run's data
 SWAPS=${SWAPS:-0}       # P: each train record followed by an evidence swap of it with probability P (services/training/evidence_swaps.py), a new run's data
 MARKS=${MARKS:-0}       # weight of the marks term (the anchor head's mark count against the item count), a new run's objective
 EVIDENCE=${EVIDENCE:-0} # weight of the evidence term (the flag reader's pointer against decided fields' evidence), a new run's objective
@@ -75,7 +76,8 @@ fi
 [ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n $N --out "$OUT/records.jsonl" --no-progress
 $PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --max-chars $MAXCHARS \
     $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED --layouts "$LAYOUTS" --option-flags "$FLAGS") \
-    $([ "$SWAPS" = 0 ] || echo --evidence-swaps "$SWAPS") $([ "$NEGATIONS" = 0 ] || echo --negations "$NEGATIONS")
+    $([ "$SWAPS" = 0 ] || echo --evidence-swaps "$SWAPS") $([ "$NEGATIONS" = 0 ] || echo --negations "$NEGATIONS") \
+    $([ "$POLARITIES" = 0 ] || echo --polarities "$POLARITIES")
 FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32"
 [ -s "$OUT/features/val_heldout/index.json" ] || $PY -m services.training features --records "$OUT/val_heldout.jsonl" \
     --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT --seed 0

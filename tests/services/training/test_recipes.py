@@ -85,6 +85,8 @@ def test_schema_views_reach_the_split_step_only_when_asked(tmp_path):
     assert "--views 2 --views-seed 21" in splits
     (splits,) = [line for line in recipe_commands(tmp_path, NEGATIONS="1") if " splits " in line]
     assert splits.endswith("--negations 1") and "--negations" not in plain[1]
+    (splits,) = [line for line in recipe_commands(tmp_path, POLARITIES="0.5") if " splits " in line]
+    assert splits.endswith("--polarities 0.5") and "--polarities" not in plain[1]
 
 
 def test_layout_views_reach_the_split_step_with_the_schema_views(tmp_path):
