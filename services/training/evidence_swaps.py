@@ -22,7 +22,7 @@ import copy
 import json
 import random
 from collections import defaultdict
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 SPAN_MAPS = ("spans", "span_alternatives")
 WORDING = ("title", "description", "examples", "$comment")
@@ -120,27 +120,40 @@ def swapped(record: dict[str, Any], key: str, answer: Any, entry: dict[str, Any]
     return out
 
 
-def with_swaps(records: list[dict[str, Any]], seed: int, p: float) -> Iterator[dict[str, Any]]:
-    """Each record, followed (with probability `p`) by one evidence swap of it."""
+def followed_by_views(records: list[dict[str, Any]], seed: int, p: float, name: str,
+                      view_of: Callable[[dict[str, Any], str, random.Random], dict[str, Any] | None],
+                      asks: Callable[[dict[str, Any], str], bool] = lambda record, key: True
+                      ) -> Iterator[dict[str, Any]]:
+    """Each record, followed with probability `p` by the first view `view_of(record, key, rng)`
+    gives over its top-level decided keys that `asks`, in an order shuffled by a
+    `random.Random` seeded by (`name`, seed, uid): a view of one record is the same at any p
+    and whatever the others are."""
     if not 0.0 <= p <= 1.0:
-        raise ValueError(f"evidence swaps' probability must be in 0..1, got {p}")
-    pool = donors(records) if p > 0 else {}
+        raise ValueError(f"{name.replace('-', ' ')}' probability must be in 0..1, got {p}")
     for record in records:
         yield record
         if p == 0.0:
             continue
-        rng = random.Random(f"evidence-swaps:{seed}:{record['uid']}")
+        rng = random.Random(f"{name}:{seed}:{record['uid']}")
         if rng.random() >= p:
             continue
-        keys = top_decided(record)
+        keys = [k for k in top_decided(record) if asks(record, k)]
         rng.shuffle(keys)
         for key in keys:
-            mine, entry = record["value"][key], record["decide"][f"/{key}"]
-            options = [(a, d) for a, d in pool.get(_donor_key(record, key), [])
-                       if not _same(a, mine) and d["evidence"] != entry["evidence"]]
-            if not options:
-                continue
-            swap = swapped(record, key, *rng.choice(options))
-            if swap is not None:
-                yield swap
+            view = view_of(record, key, rng)
+            if view is not None:
+                yield view
                 break
+
+
+def with_swaps(records: list[dict[str, Any]], seed: int, p: float) -> Iterator[dict[str, Any]]:
+    """Each record, followed (with probability `p`) by one evidence swap of it."""
+    pool = donors(records) if 0.0 < p <= 1.0 else {}
+
+    def swap_of(record: dict[str, Any], key: str, rng: random.Random) -> dict[str, Any] | None:
+        mine, entry = record["value"][key], record["decide"][f"/{key}"]
+        options = [(a, d) for a, d in pool.get(_donor_key(record, key), [])
+                   if not _same(a, mine) and d["evidence"] != entry["evidence"]]
+        return swapped(record, key, *rng.choice(options)) if options else None
+
+    return followed_by_views(records, seed, p, "evidence-swaps", swap_of)

@@ -22,11 +22,10 @@ and follows its record.
 """
 from __future__ import annotations
 
-import random
 import re
 from typing import Any, Iterator
 
-from services.training.evidence_swaps import top_decided, swapped
+from services.training.evidence_swaps import followed_by_views, swapped
 
 AUXILIARIES = ("is", "are", "was", "were", "will", "can", "may", "must", "should", "has", "have", "had",
                "does", "do", "did", "would", "could")
@@ -85,19 +84,5 @@ def negation_view(record: dict[str, Any], key: str) -> dict[str, Any] | None:
 
 def with_negations(records: list[dict[str, Any]], seed: int, p: float) -> Iterator[dict[str, Any]]:
     """Each record, followed (with probability `p`) by one negation view of it."""
-    if not 0.0 <= p <= 1.0:
-        raise ValueError(f"negation views' probability must be in 0..1, got {p}")
-    for record in records:
-        yield record
-        if p == 0.0:
-            continue
-        rng = random.Random(f"negation-views:{seed}:{record['uid']}")
-        if rng.random() >= p:
-            continue
-        keys = [k for k in top_decided(record) if isinstance(record["value"][k], bool)]
-        rng.shuffle(keys)
-        for key in keys:
-            view = negation_view(record, key)
-            if view is not None:
-                yield view
-                break
+    return followed_by_views(records, seed, p, "negation-views", lambda record, key, rng: negation_view(record, key),
+                             asks=lambda record, key: isinstance(record["value"][key], bool))

@@ -23,10 +23,9 @@ the uid suffix `~p` and follows its record.
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any, Iterator
 
-from services.training.evidence_swaps import top_decided
+from services.training.evidence_swaps import followed_by_views
 
 NEGATIVE = ("not_", "no_", "non_", "un")
 POINTER_MAPS = ("spans", "span_alternatives", "decide")
@@ -81,19 +80,5 @@ def polarity_view(record: dict[str, Any], key: str) -> dict[str, Any] | None:
 
 def with_polarities(records: list[dict[str, Any]], seed: int, p: float) -> Iterator[dict[str, Any]]:
     """Each record, followed (with probability `p`) by one polarity view of it."""
-    if not 0.0 <= p <= 1.0:
-        raise ValueError(f"polarity views' probability must be in 0..1, got {p}")
-    for record in records:
-        yield record
-        if p == 0.0:
-            continue
-        rng = random.Random(f"polarity-views:{seed}:{record['uid']}")
-        if rng.random() >= p:
-            continue
-        keys = [k for k in top_decided(record) if isinstance(record["value"][k], bool)]
-        rng.shuffle(keys)
-        for key in keys:
-            view = polarity_view(record, key)
-            if view is not None:
-                yield view
-                break
+    return followed_by_views(records, seed, p, "polarity-views", lambda record, key, rng: polarity_view(record, key),
+                             asks=lambda record, key: isinstance(record["value"][key], bool))
