@@ -50,7 +50,7 @@ from .rule_ablation import rule_ablation
 from .pipeline import cache_features, choose_array_decode, read_records, run_calibration, run_training, validation_loss
 from .settings import TrainingServiceSettings
 from .splits import write_splits
-from .trainer import TrainSettings
+from .schedule import TrainSettings
 
 PRIOR_RESIDUAL_HELP = ("train the heads as a residual on the LM prior (features with the prior; checkpoints "
                        "served with head 1, prior 1); a --features cache must be built with --prior-residual")

@@ -59,7 +59,8 @@ from .pipeline import cache_features
 from .run_state import (STEP_DIR, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint,
                         settings_record)
 from .param_groups import param_groups, restrict_flag_reads
-from .trainer import TrainSettings, batch_indices, carries_priors, check_prior_residual, lr_at
+from .schedule import TrainSettings, batch_indices, lr_at
+from .trainer import carries_priors, check_prior_residual
 
 RANK_SEED_STRIDE = 1_000_033
 BACKEND = "gloo"

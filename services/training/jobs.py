@@ -26,7 +26,7 @@ from degcommon.jobs import queue, set_meta
 
 from .pipeline import run_calibration, run_training
 from .settings import TrainingServiceSettings
-from .trainer import TrainSettings
+from .schedule import TrainSettings
 
 META_EVERY = 5
 JOB_TIMEOUT_S = 24 * 3600

@@ -1,6 +1,6 @@
 """How a run's parameters move: AdamW's groups and their rates, and what a run keeps still.
 
-A group's `lr_scale` multiplies the run's learning rate at every step (`trainer.lr_at`)."""
+A group's `lr_scale` multiplies the run's learning rate at every step (`schedule.lr_at`)."""
 from __future__ import annotations
 
 import torch

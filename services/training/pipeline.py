@@ -30,7 +30,8 @@ from .array_anatomy import MODES, SHIFTS, array_anatomy
 from .booleans import boolean_anatomy
 from .option_anatomy import option_anatomy
 from .pointers import pointer_anatomy
-from .trainer import TrainSettings, train
+from .schedule import TrainSettings
+from .trainer import train
 
 
 def read_records(path: str | Path, split: str, limit: int | None = None) -> Iterator[dict[str, Any]]:

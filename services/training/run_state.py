@@ -26,7 +26,7 @@ from deg_model.training.features import FeatureRecord
 from deg_model.training.objective import TERMS
 
 if TYPE_CHECKING:
-    from .trainer import TrainSettings
+    from .schedule import TrainSettings
 
 STEP_DIR = "step-{:06d}"
 
