@@ -2,7 +2,7 @@
 
     python -m services.training train --out DIR (--records PATH | --features DIR) --steps N
         [--batch-records 8] [--lr 1e-3] [--warmup 20] [--seed 0] [--save-every 100]
-        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--ending-weight W] [--moment-steps N] [--contextual-reads] [--contextual-pointer] [--train-only reader|decide]
+        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--ending-weight W] [--moment-steps N] [--contextual-reads] [--contextual-pointer] [--train-only reader|decide|spans]
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
@@ -47,6 +47,7 @@ from .jobs import enqueue_calibration, enqueue_training, run_worker
 from .fit_check import fit_check
 from .prior_mix import fit_prior, prior_ablation
 from .rule_ablation import rule_ablation
+from .param_groups import TRAIN_ONLY
 from .pipeline import cache_features, choose_array_decode, read_records, run_calibration, run_training, validation_loss
 from .settings import TrainingServiceSettings
 from .splits import write_splits
@@ -116,11 +117,12 @@ def _add_train_args(p):
     p.add_argument("--moment-steps", type=int, default=0,
                    help="the first N steps only gather AdamW's moments (learning rate 0), for a run started from "
                         "carried weights without their optimizer state (0: off)")
-    p.add_argument("--train-only", choices=("reader", "decide"), default="",
+    p.add_argument("--train-only", choices=tuple(g for g in TRAIN_ONLY if g), default="",
                    help="reader: train the flag reader and the true/false head alone, every other head and the "
                         "adapters as they start; decide: every decided head and the decide adapter, the context "
                         "and extract adapters and their heads as they start (continuations that cannot move "
-                        "arrays or spans)")
+                        "arrays or spans); spans: the span pointer and the null head alone, every adapter as "
+                        "it starts (arrays sized as before)")
     p.add_argument("--contextual-pointer", action="store_true",
                    help="as --contextual-reads, and the evidence pointer's keys read the hidden state alone too")
     p.add_argument("--contextual-reads", action="store_true",

@@ -49,9 +49,14 @@ def param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: f
 # the reader cannot move what arrays and spans read. "decide": every decided head (choice, score,
 # true/false, their readers) and the decide adapter, the context and extract adapters and the
 # extract, count, anchor and null heads kept still, so spans and arrays come out as they went in.
+# "spans": the span pointer (start and end queries and keys, its bias) and the null head alone,
+# every adapter kept still: the extract adapter also reads the count and anchor rows, so arrays
+# are sized as before and only which span a field copies (or that it has none) can move.
 READER_HEADS = ("evidence.", "flag_query.", "flag_value.", "noul.")
 DECIDE_HEADS = READER_HEADS + ("choice.", "score.", "option_query.", "option_value.", "option_token.")
-TRAIN_ONLY = {"": None, "reader": (READER_HEADS, ()), "decide": (DECIDE_HEADS, ("decide",))}
+SPAN_HEADS = ("qs.", "ks.", "qe.", "ke.", "span_bias", "null.")
+TRAIN_ONLY = {"": None, "reader": (READER_HEADS, ()), "decide": (DECIDE_HEADS, ("decide",)),
+              "spans": (SPAN_HEADS, ())}
 
 
 def trained_adapters(train_only: str) -> frozenset[str] | None:

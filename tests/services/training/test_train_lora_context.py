@@ -363,3 +363,20 @@ def test_a_decide_only_continuation_moves_the_decide_adapter_alone_and_keeps_spa
     assert kept and all(torch.equal(q.a, p.a) for q, p in kept)
     decided = [(q, p) for q, p in pairs if q.kind in ("choice", "score", "noul")]
     assert decided and any(not torch.equal(q.a, p.a) for q, p in decided)
+
+
+def test_a_spans_only_continuation_moves_the_span_pointer_and_null_head_alone(backbone, cached, tmp_path):
+    """`train_only="spans"`: every adapter and every head outside the span pointer and the null head
+    come out bitwise as they went in, so every question (count and anchor rows included) reads what
+    it read before the run; the span pointer learns."""
+    s = TrainSettings(steps=2, batch_records=2, warmup=1, save_every=2, seed=3, lr=3e-3, lora_rank=2,
+                      lora_alpha=4.0, lora_lr=3e-2, array_mode="anchor")
+    first = train(s, cached, tmp_path / "a", backbone=backbone)
+    _, h0, t0 = load_checkpoint(first)
+    only = dataclasses.replace(s, init_from=str(first), steps=3, save_every=3, train_only="spans")
+    _, h1, t1 = load_checkpoint(train(only, cached, tmp_path / "b", backbone=backbone))
+    assert t1.keys() == t0.keys() and all(torch.equal(t1[k], t0[k]) for k in t0)
+    before, after = h0.state_dict(), h1.state_dict()
+    moved = {n for n in before if not torch.equal(before[n], after[n])}
+    assert {"qs.weight", "ks.weight", "qe.weight", "ke.weight"} <= moved, moved
+    assert all(n.startswith(("qs.", "ks.", "qe.", "ke.", "span_bias", "null.")) for n in moved), moved
