@@ -2,7 +2,7 @@
 
     python -m services.training train --out DIR (--records PATH | --features DIR) --steps N
         [--batch-records 8] [--lr 1e-3] [--warmup 20] [--seed 0] [--save-every 100]
-        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--ending-weight W] [--moment-steps N] [--contextual-reads] [--contextual-pointer] [--train-only reader|decide|spans]
+        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--ending-weight W] [--moment-steps N] [--contextual-reads] [--contextual-pointer] [--train-only reader|decide|spans|arrays]
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
@@ -10,13 +10,10 @@
         [--polarities P]
     python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
     python -m services.training validate --features DIR [--pointers] [--arrays] [--booleans] [--options] CHECKPOINT...
-    python -m services.training choose-decode --features DIR CHECKPOINT   (its array_decode, in place)
     python -m services.training average --out DIR STEP STEP...   (the uniform mean of a run's steps)
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
-    python -m services.training fit-prior --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
-    python -m services.training rule-ablation --checkpoint DIR [--split val_heldout] [--limit 40]
-        [--objective accuracy|likelihood] [--out DIR]
-    python -m services.training fit-check --checkpoint DIR [--split val_heldout] [--limit 40]
+    python -m services.training choose-decode | fit-prior | prior-ablation | rule-ablation | fit-check ...
+        (what a trained checkpoint is served with, fitted on held-out domains: services/training/fit_commands.py)
     python -m services.training worker [--burst]          (settings from DEG_REDIS_URL, ...)
     python -m services.training enqueue-train ... / enqueue-calibrate ...  (same options)
 
@@ -38,17 +35,14 @@ import torch.distributed as dist
 
 from deg_model.heads import CONTEXT_MODES
 from deg_model.runtime import load_runtime
-from deg_model.training.prior_fit import OBJECTIVES
 
 from .averaging import average_checkpoints
 from .distributed import init_process_group, run_data_parallel_training, spawn_training
 from .evaluate import evaluate
 from .jobs import enqueue_calibration, enqueue_training, run_worker
-from .fit_check import fit_check
-from .prior_mix import fit_prior, prior_ablation
-from .rule_ablation import rule_ablation
+from .fit_commands import FIT_COMMANDS, add_fit_commands, run_fit_command
 from .param_groups import TRAIN_ONLY
-from .pipeline import cache_features, choose_array_decode, read_records, run_calibration, run_training, validation_loss
+from .pipeline import cache_features, read_records, run_calibration, run_training, validation_loss
 from .settings import TrainingServiceSettings
 from .splits import write_splits
 from .schedule import TrainSettings
@@ -247,43 +241,12 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
                                         "(services/training/averaging.py)")
     av.add_argument("--out", required=True)
     av.add_argument("steps", nargs="+")
-    cd = sub.add_parser("choose-decode", help="measure the array decode modes on a val feature cache and record "
-                                              "the best as the checkpoint's default, in place")
-    cd.add_argument("--features", required=True)
-    cd.add_argument("checkpoint")
     e = sub.add_parser("evaluate", help="measure a checkpoint through Runtime.fill on datagen records")
     e.add_argument("--checkpoint", required=True)
     e.add_argument("--records", required=True)
     e.add_argument("--split", choices=("val", "val_heldout", "test"), required=True)
     e.add_argument("--limit", type=int, default=None)
-    fp = sub.add_parser("fit-prior", help="fit the LM-prior mix of a checkpoint on held-out-domain records")
-    fp.add_argument("--checkpoint", required=True)
-    fp.add_argument("--seed", type=int, default=11)
-    fp.add_argument("--split", default="val_heldout")
-    fp.add_argument("--limit", type=int, default=40)
-    fp.add_argument("--framing", default=None, help="the prior's framing (default: the checkpoint's)")
-    fp.add_argument("--out", default=None)
-    fp.add_argument("--keep-mix", action="store_true", help="keep the checkpoint's mix; fit the adjustments only")
-    pa = sub.add_parser("prior-ablation", help="leaf accuracy of the LM prior, the heads and their mix")
-    pa.add_argument("--checkpoint", required=True)
-    pa.add_argument("--seed", type=int, default=11)
-    pa.add_argument("--split", default="test")
-    pa.add_argument("--limit", type=int, default=20)
-    ra = sub.add_parser("rule-ablation", help="retire the score terms that add under --threshold field accuracy")
-    ra.add_argument("--checkpoint", required=True)
-    ra.add_argument("--seed", type=int, default=11)
-    ra.add_argument("--split", default="val_heldout")
-    ra.add_argument("--limit", type=int, default=40)
-    ra.add_argument("--threshold", type=float, default=0.01)
-    ra.add_argument("--objective", choices=OBJECTIVES, default="accuracy",
-                    help="what the decide kinds' mix and weights are fitted on (prior_fit.OBJECTIVES)")
-    ra.add_argument("--out", default=None)
-    fc = sub.add_parser("fit-check", help="each fit objective fitted on all held-out validation domains but one, "
-                        "measured on that one")
-    fc.add_argument("--checkpoint", required=True)
-    fc.add_argument("--seed", type=int, default=11)
-    fc.add_argument("--split", default="val_heldout")
-    fc.add_argument("--limit", type=int, default=40)
+    add_fit_commands(sub)
     w = sub.add_parser("worker", help="take training/calibration jobs from the Redis queue")
     w.add_argument("--burst", action="store_true", help="exit when the queue is empty")
     _add_train_args(sub.add_parser("enqueue-train", help="queue a training job"))
@@ -330,21 +293,8 @@ def run(args: argparse.Namespace) -> int:
                 print(json.dumps(row))
         elif args.command == "average":
             print(average_checkpoints(args.steps, args.out))
-        elif args.command == "choose-decode":
-            print(json.dumps(choose_array_decode(args.checkpoint, args.features), sort_keys=True))
-        elif args.command == "fit-prior":
-            print(json.dumps(fit_prior(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,
-                                       framing=args.framing, out=args.out, keep_mix=args.keep_mix), sort_keys=True))
-        elif args.command == "prior-ablation":
-            print(json.dumps(prior_ablation(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit),
-                             sort_keys=True))
-        elif args.command == "rule-ablation":
-            print(json.dumps(rule_ablation(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,
-                                           threshold=args.threshold, objective=args.objective, out=args.out),
-                             sort_keys=True))
-        elif args.command == "fit-check":
-            print(json.dumps(fit_check(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit),
-                             sort_keys=True))
+        elif args.command in FIT_COMMANDS:
+            print(json.dumps(run_fit_command(args), sort_keys=True))
         elif args.command == "evaluate":
             runtime = load_runtime(args.checkpoint)      # heads, and adapters when the checkpoint has them
             summary = evaluate(runtime, read_records(args.records, args.split, args.limit), progress=True)

@@ -52,11 +52,15 @@ def param_groups(heads: Heads, weight_decay: float, adapters=None, lora_scale: f
 # "spans": the span pointer (start and end queries and keys, its bias) and the null head alone,
 # every adapter kept still: the extract adapter also reads the count and anchor rows, so arrays
 # are sized as before and only which span a field copies (or that it has none) can move.
+# "arrays": the anchor head (its pointer, bias and siblings' echo) and the count head, every
+# adapter kept still: only where items start and how many there are can move, every value read
+# inside an item as before.
 READER_HEADS = ("evidence.", "flag_query.", "flag_value.", "noul.")
 DECIDE_HEADS = READER_HEADS + ("choice.", "score.", "option_query.", "option_value.", "option_token.")
 SPAN_HEADS = ("qs.", "ks.", "qe.", "ke.", "span_bias", "null.")
+ARRAY_HEADS = ("anchor.", "anchor_bias", "anchor_echo", "count.")
 TRAIN_ONLY = {"": None, "reader": (READER_HEADS, ()), "decide": (DECIDE_HEADS, ("decide",)),
-              "spans": (SPAN_HEADS, ())}
+              "spans": (SPAN_HEADS, ()), "arrays": (ARRAY_HEADS, ())}
 
 
 def trained_adapters(train_only: str) -> frozenset[str] | None:

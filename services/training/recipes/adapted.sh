@@ -56,7 +56,8 @@ MARKS=${MARKS:-0}       # weight of the marks term (the anchor head's mark count
 EVIDENCE=${EVIDENCE:-0} # weight of the evidence term (the flag reader's pointer against decided fields' evidence), a new run's objective
 ENDING=${ENDING:-0}     # weight of the ending term (the flag reader's pointer against the evidence's last token), a new run's objective
 READS=${READS:-0}       # weight of the reads term (each true/false answered by the flag reader's read alone), a new run's objective
-ONLY=${ONLY:-}          # reader: the run trains the flag reader and the true/false head alone; decide: every decided head and the decide adapter; spans: the span pointer and the null head, no adapter (param_groups.TRAIN_ONLY)
+ONLY=${ONLY:-}          # reader: the run trains the flag reader and the true/false head alone; decide: every decided head and the decide adapter; spans: the span pointer and the null head; arrays: the anchor and count heads; the last two without an adapter (param_groups.TRAIN_ONLY)
+FORKS=${FORKS:-32}      # questions cached per record besides its arrays' anchor and count questions (0: the arrays' alone, for ONLY=arrays), a new run's data
 POINTER=${POINTER:-0}   # 1: ... and the evidence pointer's keys read the hidden state alone too, a new run's objective
 CONTEXTUAL=${CONTEXTUAL:-0}  # 1: the flag reader's values read the trunk's hidden state alone (trainer.restrict_flag_reads), a new run's objective
 MOMENTS=${MOMENTS:-0}   # N: the first N steps only gather AdamW's moments (a continuation from a carried step's weights)
@@ -78,7 +79,7 @@ $PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --ma
     $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED --layouts "$LAYOUTS" --option-flags "$FLAGS") \
     $([ "$SWAPS" = 0 ] || echo --evidence-swaps "$SWAPS") $([ "$NEGATIONS" = 0 ] || echo --negations "$NEGATIONS") \
     $([ "$POLARITIES" = 0 ] || echo --polarities "$POLARITIES")
-FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks 32"
+FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks $FORKS"
 [ -s "$OUT/features/val_heldout/index.json" ] || $PY -m services.training features --records "$OUT/val_heldout.jsonl" \
     --split val_heldout --limit $VAL --out "$OUT/features/val_heldout" $FEAT --seed 0
 $PY -m services.training train --out "$OUT/train" --records "$OUT/train.jsonl" $FEAT --seed "$ORDER" --steps "$STEPS" \

@@ -58,3 +58,17 @@ def test_every_train_only_group_is_a_choice_of_the_command_line():
     for group in (g for g in TRAIN_ONLY if g):
         args = _parser().parse_args(["train", "--out", "o", "--features", "f", "--steps", "1", "--train-only", group])
         assert _train_settings(args).train_only == group
+
+
+def test_every_fit_command_parses_with_its_held_out_defaults():
+    """The fit commands (`fit_commands.py`) are subcommands of the same command line; the ones
+    that fit on records default to the held-out validation domains (seed 11)."""
+    from services.training.__main__ import _parser
+    from services.training.fit_commands import FIT_COMMANDS
+    for command in FIT_COMMANDS:
+        args = ["--features", "f", "c"] if command == "choose-decode" else ["--checkpoint", "c"]
+        parsed = _parser().parse_args([command, *args])
+        assert parsed.command == command
+        if command != "choose-decode":
+            assert parsed.seed == 11
+            assert parsed.split == ("test" if command == "prior-ablation" else "val_heldout")

@@ -380,3 +380,20 @@ def test_a_spans_only_continuation_moves_the_span_pointer_and_null_head_alone(ba
     moved = {n for n in before if not torch.equal(before[n], after[n])}
     assert {"qs.weight", "ks.weight", "qe.weight", "ke.weight"} <= moved, moved
     assert all(n.startswith(("qs.", "ks.", "qe.", "ke.", "span_bias", "null.")) for n in moved), moved
+
+
+def test_an_arrays_only_continuation_moves_the_anchor_and_count_heads_alone(backbone, cached, tmp_path):
+    """`train_only="arrays"`: every adapter and every head outside the anchor and count heads come
+    out bitwise as they went in, so every value inside an item reads what it read before the run;
+    the anchor pointer, its bias and the count head learn."""
+    s = TrainSettings(steps=2, batch_records=2, warmup=1, save_every=2, seed=3, lr=3e-3, lora_rank=2,
+                      lora_alpha=4.0, lora_lr=3e-2, array_mode="anchor")
+    first = train(s, cached, tmp_path / "a", backbone=backbone)
+    _, h0, t0 = load_checkpoint(first)
+    only = dataclasses.replace(s, init_from=str(first), steps=3, save_every=3, train_only="arrays", marks_weight=0.5)
+    _, h1, t1 = load_checkpoint(train(only, cached, tmp_path / "b", backbone=backbone))
+    assert t1.keys() == t0.keys() and all(torch.equal(t1[k], t0[k]) for k in t0)
+    before, after = h0.state_dict(), h1.state_dict()
+    moved = {n for n in before if not torch.equal(before[n], after[n])}
+    assert {"anchor.q.weight", "anchor.k.weight", "anchor_bias", "count.weight"} <= moved, moved
+    assert all(n.startswith(("anchor.", "anchor_bias", "anchor_echo", "count.")) for n in moved), moved
