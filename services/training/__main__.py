@@ -2,7 +2,7 @@
 
     python -m services.training train --out DIR (--records PATH | --features DIR) --steps N
         [--batch-records 8] [--lr 1e-3] [--warmup 20] [--seed 0] [--save-every 100]
-        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--ending-weight W] [--moment-steps N] [--contextual-reads] [--contextual-pointer] [--train-only reader|decide|spans|arrays]
+        [--array-mode index|anchor] [--limit N] [--world-size N] [--prior-residual] [--marks-weight W] [--evidence-weight W] [--reads-weight W] [--ending-weight W] [--moment-steps N] [--contextual-reads] [--contextual-pointer] [--train-only reader|decide|spans|arrays] [--offsets-still]
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
@@ -62,7 +62,7 @@ def _train_settings(args) -> TrainSettings:
                          ending_weight=args.ending_weight,
                          moment_steps=args.moment_steps, contextual_reads=args.contextual_reads,
                          contextual_pointer=args.contextual_pointer,
-                         train_only=args.train_only)
+                         train_only=args.train_only, offsets_still=args.offsets_still)
 
 
 def _add_train_args(p):
@@ -116,7 +116,10 @@ def _add_train_args(p):
                         "adapters as they start; decide: every decided head and the decide adapter, the context "
                         "and extract adapters and their heads as they start (continuations that cannot move "
                         "arrays or spans); spans: the span pointer and the null head alone, every adapter as "
-                        "it starts (arrays sized as before)")
+                        "it starts (arrays sized as before); arrays: the anchor and count heads alone, every "
+                        "adapter as it starts (every value inside an item read as before)")
+    p.add_argument("--offsets-still", action="store_true",
+                   help="keep the heads' offsets (anchor bias, siblings' echo weight, span bias) as they start")
     p.add_argument("--contextual-pointer", action="store_true",
                    help="as --contextual-reads, and the evidence pointer's keys read the hidden state alone too")
     p.add_argument("--contextual-reads", action="store_true",

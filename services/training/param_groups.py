@@ -92,6 +92,14 @@ def freeze_all_but(heads: Heads, adapters, train_only: str) -> None:
             p.register_hook(lambda grad, mask=mask: grad * mask)
 
 
+def hold_offsets(heads: Heads) -> None:
+    """Keep the heads' offsets (`OFFSET_PARAMS`) as they start: no gradient, so AdamW moves
+    them nowhere (`TrainSettings.offsets_still`)."""
+    for name, p in heads.named_parameters():
+        if name in OFFSET_PARAMS:
+            p.requires_grad_(False)
+
+
 def restrict_flag_reads(heads: Heads, pointer: bool = False) -> None:
     """The flag reader's values read the trunk's hidden state at a token alone: the columns of
     the token's own (and the next token's) embedding are zeroed and kept at zero (their gradient

@@ -62,11 +62,12 @@ def _restore_optimizer(heads: Heads, opt: torch.optim.Optimizer, tensors: dict[s
 
 def settings_record(settings: TrainSettings) -> dict:
     """The run's settings as `trainer.json` and the provenance keep them: `prior_residual`,
-    `marks_weight`, `balance_booleans`, `evidence_weight`, `reads_weight`, `ending_weight`, `moment_steps`, `contextual_reads`, `contextual_pointer` and `train_only` only
+    `marks_weight`, `balance_booleans`, `evidence_weight`, `reads_weight`, `ending_weight`, `moment_steps`, `contextual_reads`, `contextual_pointer`, `train_only` and `offsets_still` only
     when set, so a run from before them resumes, and keeps its bytes."""
     out = asdict(settings)
     for later in ("prior_residual", "marks_weight", "balance_booleans", "evidence_weight", "reads_weight",
-                  "ending_weight", "moment_steps", "contextual_reads", "contextual_pointer", "train_only"):
+                  "ending_weight", "moment_steps", "contextual_reads", "contextual_pointer", "train_only",
+                  "offsets_still"):
         if not out.get(later):
             out.pop(later, None)
     return out

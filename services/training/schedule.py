@@ -74,6 +74,9 @@ class TrainSettings:
     # what the run trains (param_groups.TRAIN_ONLY): "" everything, "reader" the flag reader alone,
     # "decide" the decided heads and the decide adapter
     train_only: str = ""
+    # the heads' offsets (param_groups.OFFSET_PARAMS: anchor bias, siblings' echo weight, span
+    # bias) kept as they start: at OFFSET_LR_SCALE they follow each small batch's noise
+    offsets_still: bool = False
 
     def __post_init__(self):
         problems = []

@@ -46,7 +46,7 @@ from deg_model.training.objective import TERMS, WEIGHTS, batch_loss, share_of_gl
 from .run_state import STEP_DIR  # noqa: F401  (where a run's checkpoints are named, for its readers)
 from .run_state import (_restore_optimizer, data_fingerprint, latest_checkpoint, plot_losses, save_training_checkpoint,
                         settings_record)
-from .param_groups import freeze_all_but, param_groups, restrict_flag_reads, trained_adapters
+from .param_groups import freeze_all_but, hold_offsets, param_groups, restrict_flag_reads, trained_adapters
 from .runlog import RunLog
 from .schedule import REWARM_STEPS, TrainSettings, batch_indices, lr_at, rewarmed, term_weights  # noqa: F401
 
@@ -175,6 +175,8 @@ def _train(settings, records, out: Path, stop_after, progress, on_step, backbone
     _initial_adapters(fresh, adapters)
     opt = make_optimizer(heads, settings, adapters)
     freeze_all_but(heads, adapters, settings.train_only)
+    if settings.offsets_still:
+        hold_offsets(heads)
     start, history, rewarm_from = 0, [], None
     if last is not None:
         state = json.loads((last / "trainer.json").read_text())

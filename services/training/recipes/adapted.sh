@@ -57,6 +57,7 @@ EVIDENCE=${EVIDENCE:-0} # weight of the evidence term (the flag reader's pointer
 ENDING=${ENDING:-0}     # weight of the ending term (the flag reader's pointer against the evidence's last token), a new run's objective
 READS=${READS:-0}       # weight of the reads term (each true/false answered by the flag reader's read alone), a new run's objective
 ONLY=${ONLY:-}          # reader: the run trains the flag reader and the true/false head alone; decide: every decided head and the decide adapter; spans: the span pointer and the null head; arrays: the anchor and count heads; the last two without an adapter (param_groups.TRAIN_ONLY)
+OFFSETS=${OFFSETS:-}     # still: the heads' offsets (anchor bias, echo weight, span bias) kept as they start, a new run's objective
 FORKS=${FORKS:-32}      # questions cached per record besides its arrays' anchor and count questions (0: the arrays' alone, for ONLY=arrays), a new run's data
 POINTER=${POINTER:-0}   # 1: ... and the evidence pointer's keys read the hidden state alone too, a new run's objective
 CONTEXTUAL=${CONTEXTUAL:-0}  # 1: the flag reader's values read the trunk's hidden state alone (trainer.restrict_flag_reads), a new run's objective
@@ -86,4 +87,4 @@ $PY -m services.training train --out "$OUT/train" --records "$OUT/train.jsonl" $
     --batch-records 8 --warmup 20 --save-every $SAVE --lr $LR --lora-rank $RANK --lora-alpha $((2 * RANK)) \
     --lora-lr $LORA_LR --init-from "$INIT" --threads $THREADS --val-features "$OUT/features/val_heldout" \
     --context "$CONTEXT" --marks-weight "$MARKS" --evidence-weight "$EVIDENCE" --reads-weight "$READS" --ending-weight "$ENDING" --moment-steps "$MOMENTS" $([ "$BALANCE" = 1 ] && echo --balance-booleans) \
-    $([ "$CONTEXTUAL" = 1 ] && echo --contextual-reads) $([ "$POINTER" = 1 ] && echo --contextual-pointer) $([ -z "$ONLY" ] || echo --train-only "$ONLY")
+    $([ "$CONTEXTUAL" = 1 ] && echo --contextual-reads) $([ "$POINTER" = 1 ] && echo --contextual-pointer) $([ -z "$ONLY" ] || echo --train-only "$ONLY") $([ "$OFFSETS" = still ] && echo --offsets-still)

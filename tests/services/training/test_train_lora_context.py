@@ -397,3 +397,18 @@ def test_an_arrays_only_continuation_moves_the_anchor_and_count_heads_alone(back
     moved = {n for n in before if not torch.equal(before[n], after[n])}
     assert {"anchor.q.weight", "anchor.k.weight", "anchor_bias", "count.weight"} <= moved, moved
     assert all(n.startswith(("anchor.", "anchor_bias", "anchor_echo", "count.")) for n in moved), moved
+
+
+def test_offsets_held_still_keep_the_anchor_bias_while_the_weights_learn(backbone, cached, tmp_path):
+    """`offsets_still`: the heads' offsets (anchor bias, echo weight, span bias) come out bitwise as
+    they went in; the anchor pointer's weights still learn."""
+    s = TrainSettings(steps=2, batch_records=2, warmup=1, save_every=2, seed=3, lr=3e-3, lora_rank=2,
+                      lora_alpha=4.0, lora_lr=3e-2, array_mode="anchor")
+    first = train(s, cached, tmp_path / "a", backbone=backbone)
+    _, h0, _ = load_checkpoint(first)
+    still = dataclasses.replace(s, init_from=str(first), steps=3, save_every=3, train_only="arrays",
+                                offsets_still=True)
+    _, h1, _ = load_checkpoint(train(still, cached, tmp_path / "b", backbone=backbone))
+    before, after = h0.state_dict(), h1.state_dict()
+    moved = {n for n in before if not torch.equal(before[n], after[n])}
+    assert "anchor.q.weight" in moved and not moved & {"anchor_bias", "anchor_echo_weight", "span_bias"}, moved
