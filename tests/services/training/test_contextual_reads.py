@@ -92,7 +92,7 @@ def test_a_contextual_reader_reads_the_sentence_where_the_word_misleads(tmp_path
 
 def test_a_reader_only_run_moves_the_reader_and_nothing_else(tmp_path):
     with pytest.raises(ValueError, match="train_only"):
-        TrainSettings(steps=3, train_only="arrays")
+        TrainSettings(steps=3, train_only="everything")
     assert "train_only" not in settings_record(TrainSettings(steps=3))
     start = fresh_heads(H, seed=1, context="hidden+embed")
     s = TrainSettings(steps=6, batch_records=4, warmup=1, save_every=6, seed=1, lr=3e-3, evidence_weight=1.0,
