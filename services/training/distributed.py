@@ -202,8 +202,9 @@ def _train(settings, shard, out: Path, stop_after, progress, on_step) -> Path:
     rank, world = dist.get_rank(), dist.get_world_size()
     fingerprint = hashlib.sha256("\n".join(_gathered(data_fingerprint(shard))).encode()).hexdigest()
     out.mkdir(parents=True, exist_ok=True)
-    if settings.train_only:
-        raise ValueError("data-parallel runs train every head; train_only runs in one process")
+    if settings.train_only or settings.offsets_still:
+        raise ValueError("data-parallel runs train every head and offset; train_only and offsets_still run "
+                         "in one process")
     if settings.lora_rank or settings.init_from:
         raise ValueError("data-parallel runs train heads only (no lora_rank, no init_from); run LoRA in one process")
     heads = fresh_heads(int(shard[0].ctx.shape[1]), seed=settings.seed, context=settings.context)

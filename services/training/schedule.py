@@ -72,7 +72,8 @@ class TrainSettings:
     # ... and the evidence pointer's keys too (`restrict_flag_reads(pointer=True)`)
     contextual_pointer: bool = False
     # what the run trains (param_groups.TRAIN_ONLY): "" everything, "reader" the flag reader alone,
-    # "decide" the decided heads and the decide adapter
+    # "decide" the decided heads and the decide adapter, "spans" the span pointer and null head,
+    # "arrays" the anchor and count heads
     train_only: str = ""
     # the heads' offsets (param_groups.OFFSET_PARAMS: anchor bias, siblings' echo weight, span
     # bias) kept as they start: at OFFSET_LR_SCALE they follow each small batch's noise
