@@ -11,6 +11,7 @@
     python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
     python -m services.training validate --features DIR [--pointers] [--arrays] [--booleans] [--options] CHECKPOINT...
     python -m services.training average --out DIR STEP STEP...   (the uniform mean of a run's steps)
+    python -m services.training graft --group arrays --step STEP --out DIR BASE   (BASE with a group's heads from STEP)
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
     python -m services.training choose-decode | fit-prior | prior-ablation | rule-ablation | fit-check ...
         (what a trained checkpoint is served with, fitted on held-out domains: services/training/fit_commands.py)
@@ -37,6 +38,7 @@ from deg_model.heads import CONTEXT_MODES
 from deg_model.runtime import load_runtime
 
 from .averaging import average_checkpoints
+from .graft import graft_heads
 from .distributed import init_process_group, run_data_parallel_training, spawn_training
 from .evaluate import evaluate
 from .jobs import enqueue_calibration, enqueue_training, run_worker
@@ -244,6 +246,12 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
                                         "(services/training/averaging.py)")
     av.add_argument("--out", required=True)
     av.add_argument("steps", nargs="+")
+    g = sub.add_parser("graft", help="a served checkpoint with the heads a --train-only run trained taken from "
+                                     "its step (services/training/graft.py)")
+    g.add_argument("--group", required=True)
+    g.add_argument("--step", required=True)
+    g.add_argument("--out", required=True)
+    g.add_argument("base")
     e = sub.add_parser("evaluate", help="measure a checkpoint through Runtime.fill on datagen records")
     e.add_argument("--checkpoint", required=True)
     e.add_argument("--records", required=True)
@@ -296,6 +304,8 @@ def run(args: argparse.Namespace) -> int:
                 print(json.dumps(row))
         elif args.command == "average":
             print(average_checkpoints(args.steps, args.out))
+        elif args.command == "graft":
+            print(graft_heads(args.base, args.step, args.group, args.out))
         elif args.command in FIT_COMMANDS:
             print(json.dumps(run_fit_command(args), sort_keys=True))
         elif args.command == "evaluate":
