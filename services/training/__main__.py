@@ -6,7 +6,7 @@
     torchrun --nproc-per-node N -m services.training train ...   (data-parallel, gloo)
     python -m services.training calibrate --checkpoint DIR (--records PATH | --features DIR)
     python -m services.training splits --records PATH --out DIR [--splits train,val,val_heldout,test]
-        [--short train] [--max-chars 8000] [--windows] [--views N] [--views-seed S] [--layouts P] [--option-flags P] [--evidence-swaps P] [--negations P]
+        [--short train] [--max-chars 8000] [--windows] [--views N] [--views-seed S] [--layouts P] [--prose P] [--option-flags P] [--evidence-swaps P] [--negations P]
         [--polarities P]
     python -m services.training features --records PATH --split train|val --out DIR [--prior-residual]
     python -m services.training validate --features DIR [--pointers] [--arrays] [--booleans] [--options] CHECKPOINT...
@@ -216,6 +216,9 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     sp.add_argument("--layouts", type=float, default=0.0,
                     help="in each view, lay each array's items out again in the context with this "
                          "probability (bullets, blank lines, one line, a list split into lines)")
+    sp.add_argument("--prose", type=float, default=0.0,
+                    help="in each view, write each array's items inside running sentences with this "
+                         "probability (a lead word before items, a connective between them)")
     sp.add_argument("--option-flags", type=float, default=0.0,
                     help="in each view, ask each top-level choice again as a true/false field with this "
                          "probability (is it this option? its answer and evidence from the choice's)")
@@ -294,7 +297,7 @@ def run(args: argparse.Namespace) -> int:
                                   [s for s in args.short.split(",") if s], args.max_chars, args.windows,
                                   views=args.views, views_seed=args.views_seed, layouts=args.layouts,
                                   flags=args.option_flags, swaps=args.evidence_swaps,
-                                  negations=args.negations, polarities=args.polarities)
+                                  negations=args.negations, polarities=args.polarities, prose=args.prose)
             for split, count in counts.items():
                 print(split, count)
         elif args.command == "validate":

@@ -1,7 +1,7 @@
 """A datagen file split into one file per split, as every training recipe reads them.
 
 `write_splits(records, out, splits, short, max_chars, windows, views, views_seed, layouts, flags, swaps,
-negations, polarities)`:
+negations, polarities, prose)`:
 for each
 split of `splits`, `<out>/<split>.jsonl` holds that split's records in file order. Splits named
 in `short` keep only records whose context is under `max_chars` code points (feature caching
@@ -18,6 +18,8 @@ followed by that many schema views of it (`schema_views.with_views`, seeded by `
 same gold under re-keyed schemas; with
 `layouts` > 0, each view's arrays are also laid out again in its context with that probability
 each (`layout_views.layout_view`), so one record is read in its own layout and in others; with
+`prose` > 0, each view's arrays are then written inside running sentences with that probability
+each (`prose_views.prose_view`, drawn apart from the layouts, so data without it is unchanged); with
 `flags` > 0, each view's top-level choices are also asked as true/false questions with that
 probability each (`option_flags.option_flags`).
 """
@@ -33,6 +35,7 @@ from services.training.long_records import window_records
 from services.training.negation_views import with_negations
 from services.training.option_flags import option_flags
 from services.training.polarity_views import with_polarities
+from services.training.prose_views import prose_view
 from services.training.schema_views import with_views
 
 WINDOW_OVERLAP = 600
@@ -41,14 +44,17 @@ WINDOW_OVERLAP = 600
 def write_splits(records: Path, out: Path, splits: Iterable[str], short: Iterable[str] = ("train",),
                  max_chars: int = 8000, windows: bool = False, views: int = 0,
                  views_seed: int = 0, layouts: float = 0.0, flags: float = 0.0,
-                 swaps: float = 0.0, negations: float = 0.0, polarities: float = 0.0) -> dict[str, int]:
+                 swaps: float = 0.0, negations: float = 0.0, polarities: float = 0.0,
+                 prose: float = 0.0) -> dict[str, int]:
     """Write the split files; returns how many records each holds."""
     for name, p in (("layouts", layouts), ("flags", flags), ("swaps", swaps), ("negations", negations),
-                    ("polarities", polarities)):
+                    ("polarities", polarities), ("prose", prose)):
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"{name} is a probability, got {p}")
     if layouts > 0 and not views:
         raise ValueError("layouts lays out the schema views again: it needs views >= 1")
+    if prose > 0 and not views:
+        raise ValueError("prose writes the schema views' arrays as prose: it needs views >= 1")
     if flags > 0 and not views:
         raise ValueError("flags asks the schema views' choices again: it needs views >= 1")
     recs = [json.loads(line) for line in Path(records).read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -70,6 +76,8 @@ def write_splits(records: Path, out: Path, splits: Iterable[str], short: Iterabl
             keep = list(with_views(keep, views, views_seed))
             if layouts > 0:
                 keep = [layout_view(r, views_seed, 0, layouts) if "~v" in r["uid"] else r for r in keep]
+            if prose > 0:
+                keep = [prose_view(r, views_seed, 0, prose) if "~v" in r["uid"] else r for r in keep]
             if flags > 0:
                 keep = [option_flags(r, views_seed, flags) if "~v" in r["uid"] else r for r in keep]
         with open(Path(out) / f"{split}.jsonl", "w", encoding="utf-8") as fh:

@@ -10,7 +10,8 @@
 #      the longer ones as windows of their context (`long_records.window_records`); with VIEWS=K each
 #      train record is followed by K schema views of it (keys renamed, a title or description dropped,
 #      properties shuffled: `schema_views`), and with LAYOUTS=P each view's arrays laid out again
-#      in its context with probability P (bullets, blank lines, one line: `layout_views`), and with
+#      in its context with probability P (bullets, blank lines, one line: `layout_views`), with PROSE=P
+#      each view's arrays written inside running sentences with probability P (`prose_views`), and with
 #      FLAGS=P each view's top-level choices asked again as true/false fields with probability P
 #      (`option_flags`), and with SWAPS=P each train record followed with probability P by a copy
 #      whose one decided field's evidence and answer are another same-domain record's
@@ -48,6 +49,7 @@ WINDOWS=${WINDOWS:-0}   # 1: long train records as windows (services/training/lo
 CONTEXT=${CONTEXT:-hidden+embed}  # the heads' context features; hidden+embed+next: also the next token's (a new OUT)
 VIEWS=${VIEWS:-0}       # K: each train record followed by K schema views of it (services/training/schema_views.py), a new run's data
 LAYOUTS=${LAYOUTS:-0}   # P: in each view, each array's items laid out again with probability P (services/training/layout_views.py), a new run's data
+PROSE=${PROSE:-0}       # P: in each view, each array's items written inside running sentences with probability P (services/training/prose_views.py), a new run's data
 FLAGS=${FLAGS:-0}       # P: in each view, each top-level choice asked again as a true/false field with probability P (services/training/option_flags.py), a new run's data
 NEGATIONS=${NEGATIONS:-0}  # P: each train record followed by a negation view of it with probability P (services/training/negation_views.py), a new run's data
 POLARITIES=${POLARITIES:-0}  # P: each train record followed by a polarity view of it (a flag asked as not_<key>) with probability P (services/training/polarity_views.py), a new run's data
@@ -68,6 +70,7 @@ LR=${LR:-3e-4}          # heads' peak learning rate (a continuation from a carri
 LORA_LR=${LORA_LR:-5e-4}  # adapters' peak learning rate
 export OMP_NUM_THREADS=$THREADS
 [ "$LAYOUTS" = 0 ] || [ "$VIEWS" != 0 ] || { echo "adapted.sh: LAYOUTS lays out the schema views again; set VIEWS too" >&2; exit 2; }
+[ "$PROSE" = 0 ] || [ "$VIEWS" != 0 ] || { echo "adapted.sh: PROSE writes the schema views' arrays as prose; set VIEWS too" >&2; exit 2; }
 [ "$FLAGS" = 0 ] || [ "$VIEWS" != 0 ] || { echo "adapted.sh: FLAGS asks the schema views' choices again; set VIEWS too" >&2; exit 2; }
 mkdir -p "$OUT/train"
 if ! ls -d "$OUT"/train/step-* >/dev/null 2>&1 && ls -d "$CARRY"/step-* >/dev/null 2>&1; then
@@ -77,7 +80,7 @@ fi
 
 [ -s "$OUT/records.jsonl" ] || $PY -m degdata --seed $SEED --n $N --out "$OUT/records.jsonl" --no-progress
 $PY -m services.training splits --records "$OUT/records.jsonl" --out "$OUT" --max-chars $MAXCHARS \
-    $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED --layouts "$LAYOUTS" --option-flags "$FLAGS") \
+    $([ "$WINDOWS" = 1 ] && echo --windows) $([ "$VIEWS" = 0 ] || echo --views "$VIEWS" --views-seed $SEED --layouts "$LAYOUTS" --option-flags "$FLAGS" $([ "$PROSE" = 0 ] || echo --prose "$PROSE")) \
     $([ "$SWAPS" = 0 ] || echo --evidence-swaps "$SWAPS") $([ "$NEGATIONS" = 0 ] || echo --negations "$NEGATIONS") \
     $([ "$POLARITIES" = 0 ] || echo --polarities "$POLARITIES")
 FEAT="--array-mode anchor --adapt-from $ADAPT_FROM --adapt-context --max-forks $FORKS"
