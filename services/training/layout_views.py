@@ -158,10 +158,10 @@ def _shift(record: dict[str, Any], moved) -> None:
                                        for p, alts in record["span_alternatives"].items()}
 
 
-def layout_view(record: dict[str, Any], seed: int, index: int, p: float) -> dict[str, Any]:
-    """`record` with each array's items laid out again with probability `p` (a copy; uid + `l`
-    when anything changed); the same for the same (uid, seed, index, p)."""
-    rng = random.Random(f"layout-view:{seed}:{record['uid']}:{index}")
+def rewrite_arrays(record: dict[str, Any], rng: random.Random, p: float, edits_of, suffix: str) -> dict[str, Any]:
+    """`record` with each array, with probability `p`, rewritten by `edits_of(text, items, rng)`
+    (the edits between its items, or None to leave it): a copy whose gold offsets follow the
+    text, its uid + `suffix` when anything changed. Shared by the layout and prose views."""
     view, changed = copy.deepcopy(record), False
     for array, n in _arrays(record.get("value")):
         if rng.random() >= p:
@@ -169,12 +169,20 @@ def layout_view(record: dict[str, Any], seed: int, index: int, p: float) -> dict
         items = _item_spans(view.get("spans", {}), array, n)
         if items is None:
             continue
-        edits = _list_edits(view["context"], items, rng) or _row_edits(view["context"], items, rng)
+        edits = edits_of(view["context"], items, rng)
         if not edits or _crossed(edits, _all_offsets(view)):
             continue
         view["context"], moved = _apply(view["context"], edits)
         _shift(view, moved)
         changed = True
     if changed:
-        view["uid"] = f"{record['uid']}l"
+        view["uid"] = f"{record['uid']}{suffix}"
     return view
+
+
+def layout_view(record: dict[str, Any], seed: int, index: int, p: float) -> dict[str, Any]:
+    """`record` with each array's items laid out again with probability `p` (a copy; uid + `l`
+    when anything changed); the same for the same (uid, seed, index, p)."""
+    rng = random.Random(f"layout-view:{seed}:{record['uid']}:{index}")
+    return rewrite_arrays(record, rng, p, lambda text, items, r: _list_edits(text, items, r) or
+                          _row_edits(text, items, r), "l")

@@ -22,13 +22,11 @@ record that changed gets the uid suffix `p`.
 """
 from __future__ import annotations
 
-import copy
 import random
 import re
 from typing import Any
 
-from .layout_views import (LIST_SEPARATOR, MAX_SEPARATOR, Edit, _all_offsets, _apply, _arrays, _crossed,
-                           _item_spans, _line_of, _shift)
+from .layout_views import LIST_SEPARATOR, MAX_SEPARATOR, Edit, _line_of, rewrite_arrays
 
 FIRST_LEADS = ("", "First, ", "There was ", "We had ", "It starts with ", "Noted: ", "To begin, ")
 LEADS = ("Also ", "Then ", "Next, ", "Plus ", "And ", "After that, ", "Another: ", "As well, ")
@@ -92,19 +90,4 @@ def prose_view(record: dict[str, Any], seed: int, index: int, p: float) -> dict[
     """`record` with each array's items written as prose with probability `p` (a copy; uid + `p`
     when anything changed); the same for the same (uid, seed, index, p)."""
     rng = random.Random(f"prose-view:{seed}:{record['uid']}:{index}")
-    view, changed = copy.deepcopy(record), False
-    for array, n in _arrays(record.get("value")):
-        if rng.random() >= p:
-            continue
-        items = _item_spans(view.get("spans", {}), array, n)
-        if items is None:
-            continue
-        edits = _prose_edits(view["context"], items, rng)
-        if not edits or _crossed(edits, _all_offsets(view)):
-            continue
-        view["context"], moved = _apply(view["context"], edits)
-        _shift(view, moved)
-        changed = True
-    if changed:
-        view["uid"] = f"{record['uid']}p"
-    return view
+    return rewrite_arrays(record, rng, p, _prose_edits, "p")
