@@ -6,6 +6,9 @@
     python -m services.training rule-ablation --checkpoint DIR [--split val_heldout] [--limit 40]
         [--objective accuracy|likelihood] [--out DIR]
     python -m services.training fit-check --checkpoint DIR [--split val_heldout] [--limit 40]
+    python -m services.training calibrate-served --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
+    python -m services.training fit-options --features DIR [--features DIR] --val-features DIR --out DIR
+        [--passes 30] [--lr 1e-3] [--seed 0] [--reads DIR] CHECKPOINT   (the option reader and score head)
 
 Each prints one JSON report (`services.training.__main__` registers them).
 """
@@ -17,11 +20,13 @@ from typing import Any
 from deg_model.training.prior_fit import OBJECTIVES
 
 from .fit_check import fit_check
+from .option_fit import fit_options
 from .pipeline import choose_array_decode
 from .prior_mix import fit_prior, prior_ablation
-from .rule_ablation import rule_ablation
+from .rule_ablation import recalibrate, rule_ablation
 
-FIT_COMMANDS = ("choose-decode", "fit-prior", "prior-ablation", "rule-ablation", "fit-check")
+FIT_COMMANDS = ("choose-decode", "fit-prior", "prior-ablation", "rule-ablation", "fit-check", "fit-options",
+                "calibrate-served")
 
 
 def add_fit_commands(sub) -> None:
@@ -46,6 +51,20 @@ def add_fit_commands(sub) -> None:
     fc = sub.add_parser("fit-check", help="each fit objective fitted on all held-out validation domains but one, "
                         "measured on that one")
     _held_out(fc, split="val_heldout", limit=40)
+    cs = sub.add_parser("calibrate-served", help="refit the decide kinds' temperatures on the served score, "
+                        "the kept terms as they are")
+    _held_out(cs, split="val_heldout", limit=40)
+    cs.add_argument("--out", default=None)
+    fo = sub.add_parser("fit-options", help="fit the option reader and the score head on a train feature cache's "
+                        "choice and score questions, kept by a held-out validation cache; writes --out")
+    fo.add_argument("--features", required=True, action="append", help="a train records' feature cache (repeatable)")
+    fo.add_argument("--val-features", required=True, help="held-out validation domains' feature cache")
+    fo.add_argument("--out", required=True)
+    fo.add_argument("--passes", type=int, default=30)
+    fo.add_argument("--lr", type=float, default=1e-3)
+    fo.add_argument("--seed", type=int, default=0)
+    fo.add_argument("--reads", default=None, help="keep each cache's reads here and read them back (one checkpoint's)")
+    fo.add_argument("checkpoint")
 
 
 def _held_out(p: argparse.ArgumentParser, *, split: str, limit: int) -> None:
@@ -67,6 +86,11 @@ def run_fit_command(args: argparse.Namespace) -> dict[str, Any]:
     if args.command == "rule-ablation":
         return rule_ablation(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit,
                              threshold=args.threshold, objective=args.objective, out=args.out)
+    if args.command == "calibrate-served":
+        return recalibrate(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit, out=args.out)
+    if args.command == "fit-options":
+        return fit_options(args.checkpoint, args.features, args.val_features, args.out, passes=args.passes,
+                           lr=args.lr, seed=args.seed, reads=args.reads)
     if args.command == "fit-check":
         return fit_check(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit)
     raise ValueError(f"not a fit command: {args.command!r}")

@@ -137,9 +137,35 @@ def rule_ablation(checkpoint: str, *, seed: int = 11, split: str = "val_heldout"
               "calibration": calibration, "field_accuracy": accuracy(served), "scoring": served.to_dict(),
               "seconds": seconds}
     if out is not None:
-        config, heads, adapters = load_checkpoint(Path(checkpoint))
-        config = dataclasses.replace(config, scoring=served,
-                                     provenance=dict(config.provenance, rule_ablation=report))
-        save_checkpoint(out, config, heads, adapters)
-        report["out"] = str(out)
+        report["out"] = _write(checkpoint, out, served, "rule_ablation", report)
+    return report
+
+
+def _write(checkpoint: str, out: str, served: ScoringSettings, key: str, report: dict[str, Any]) -> str:
+    """`checkpoint` copied to `out` serving `served`, with `report` in its provenance under `key`."""
+    config, heads, adapters = load_checkpoint(Path(checkpoint))
+    config = dataclasses.replace(config, scoring=served, provenance={**config.provenance, key: dict(report)})
+    save_checkpoint(out, config, heads, adapters)
+    return str(out)
+
+
+def recalibrate(checkpoint: str, *, seed: int = 11, split: str = "val_heldout", limit: int = 40,
+                out: str | None = None, progress: bool = True) -> dict[str, Any]:
+    """What is served calibrated again with the kept terms as they are (`calibrate-served`):
+    after a fit moved a head's logits (`fit-options`), the temperatures folded into its weights
+    were fitted on other logits. Each decide kind's fitted temperature multiplies the one
+    already folded in; values do not change, probabilities do."""
+    if split in ("train", "test"):
+        raise ValueError(f"served calibration fits on held-out validation domains, not {split!r}")
+    runtime = load_runtime(checkpoint)
+    records = list(generate(seed, limit, split=split))
+    bar = tqdm(total=len(records), desc="calibrate-served", disable=not progress)
+    leaves = RecordedScoring(runtime, record_leaves(runtime, records, progress=lambda n: bar.update(1)))
+    bar.close()
+    served, calibration = calibrate_served(runtime, leaves, runtime.scoring)
+    report = {"records": len(records), "seed": seed, "split": split, "leaves": len(leaves.leaves),
+              "calibration": calibration, "field_accuracy": leaf_accuracy(runtime, leaves, served)["all"]["accuracy"],
+              "scoring": served.to_dict()}
+    if out is not None:
+        report["out"] = _write(checkpoint, out, served, "served_calibration", report)
     return report

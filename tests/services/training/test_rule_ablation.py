@@ -8,7 +8,8 @@ import dataclasses
 import pytest
 
 from deg_model.scoring import Mix, ScoringSettings
-from services.training.rule_ablation import LEAF_TERMS, eliminate, is_on, rule_ablation
+from services.training import rule_ablation as module
+from services.training.rule_ablation import LEAF_TERMS, eliminate, is_on, recalibrate, rule_ablation
 
 FITTED = ScoringSettings(choice=Mix(1.0, 0.5), score=Mix(1.0, 0.0), noul=Mix(0.5, 1.0), extract=Mix(1.0, 0.25),
                          verbatim_weight=2.0, noul_shift=-0.5, null_margin=1.5, relevance_weight=8.0,
@@ -54,3 +55,34 @@ def test_test_and_train_domains_are_refused():
     for split in ("test", "train"):
         with pytest.raises(ValueError, match="held-out validation"):
             rule_ablation("unused", split=split)
+        with pytest.raises(ValueError, match="held-out validation"):
+            recalibrate("unused", split=split)
+
+
+def test_recalibration_calibrates_the_served_settings_as_they_are_and_writes_them(tmp_path, monkeypatch):
+    import torch
+    from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
+    base = save_checkpoint(tmp_path / "base", CheckpointConfig(model_id="m", backbone="tiny", hidden=16, head_dim=8,
+                                                               trained=True, scoring=FITTED, provenance={"run": "r"}),
+                           fresh_heads(16, seed=1, head_dim=8))
+    runtime = type("Runtime", (), {"scoring": FITTED})()
+    seen = {}
+    monkeypatch.setattr(module, "load_runtime", lambda path: runtime)
+    monkeypatch.setattr(module, "generate", lambda seed, limit, split: [{"uid": f"r{i}"} for i in range(limit)])
+    monkeypatch.setattr(module, "record_leaves", lambda rt, records, progress: ["leaf"] * len(records))
+    monkeypatch.setattr(module, "RecordedScoring", lambda rt, leaves: type("Recorded", (), {"leaves": leaves})())
+
+    def calibrate(rt, leaves, settings):
+        seen["settings"] = settings
+        return dataclasses.replace(settings, score=Mix(0.5, 0.0)), {"score": {"temperature": 2.0}}
+
+    monkeypatch.setattr(module, "calibrate_served", calibrate)
+    monkeypatch.setattr(module, "leaf_accuracy", lambda rt, leaves, s: {"all": {"accuracy": 0.75}})
+    report = recalibrate(str(base), limit=3, out=str(tmp_path / "out"), progress=False)
+    assert seen["settings"] is FITTED                  # the kept terms as served, nothing refitted
+    assert report["records"] == 3 and report["field_accuracy"] == 0.75
+    config, heads, _ = load_checkpoint(tmp_path / "out")
+    assert config.scoring == dataclasses.replace(FITTED, score=Mix(0.5, 0.0))
+    assert config.provenance["run"] == "r" and config.provenance["served_calibration"]["calibration"] == {
+        "score": {"temperature": 2.0}}
+    assert torch.equal(heads.score.q.weight, load_checkpoint(base)[1].score.q.weight)
