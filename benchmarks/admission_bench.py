@@ -1,6 +1,6 @@
 """Admission after long documents: does a burst of small fills answer as on a fresh server?
 
-    .venv/bin/python -m benchmarks.admission_bench --checkpoint checkpoints/deg-smollm2-135m-0.9
+    .venv/bin/python -m benchmarks.admission_bench --checkpoint checkpoints/deg-smollm2-135m-0.10
 
 It starts its own inference process and gateway (no Redis) on free loopback ports, sends a
 burst of `--burst` concurrent small fills (the suite's example invoice, 5 fields, each with

@@ -76,7 +76,7 @@ def document(runtime, tokens: int, seed: int = 0) -> str:
     return text
 
 
-SHIPPED = str(Path(__file__).resolve().parents[1] / "checkpoints" / "deg-smollm2-135m-0.9")
+SHIPPED = str(Path(__file__).resolve().parents[1] / "checkpoints" / "deg-smollm2-135m-0.10")
 
 
 class Stopped(Exception):

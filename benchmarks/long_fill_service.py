@@ -31,7 +31,7 @@ import httpx
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-SHIPPED = str(REPO / "checkpoints" / "deg-smollm2-135m-0.9")
+SHIPPED = str(REPO / "checkpoints" / "deg-smollm2-135m-0.10")
 
 
 def free_port() -> int:

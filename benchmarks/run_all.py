@@ -14,7 +14,7 @@ from pathlib import Path
 
 from services.evaluation.__main__ import main
 
-SHIPPED = Path(__file__).resolve().parent.parent / "checkpoints" / "deg-smollm2-135m-0.9"
+SHIPPED = Path(__file__).resolve().parent.parent / "checkpoints" / "deg-smollm2-135m-0.10"
 
 
 def run(argv: list[str] | None = None) -> int:

@@ -1,6 +1,6 @@
 """Every served value and meta of a checkpoint, dumped for a field-by-field comparison.
 
-    python -m benchmarks.served_dump dump --checkpoint checkpoints/deg-smollm2-135m-0.9 \
+    python -m benchmarks.served_dump dump --checkpoint checkpoints/deg-smollm2-135m-0.10 \
         --out before.jsonl [--everyday N] [--datagen N] [--explain] [--window-tokens N]
     python -m benchmarks.served_dump compare before.jsonl after.jsonl
 

@@ -1,6 +1,6 @@
 """Serving figures, each a ratio against its peer measured in the same run on this machine:
 
-    .venv/bin/python -m benchmarks.serving_bench --checkpoint checkpoints/deg-smollm2-135m-0.9
+    .venv/bin/python -m benchmarks.serving_bench --checkpoint checkpoints/deg-smollm2-135m-0.10
 
 It starts its own inference process and gateway (no Redis, so no response cache unless
 `--redis`) on free loopback ports, and stops both at the end.

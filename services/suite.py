@@ -140,7 +140,7 @@ def _warn_loudly(lines: list[str]) -> None:
 
 # The default checkpoint committed with the code (heads for the embedded backbone), used when
 # neither DEG_CHECKPOINT nor $DEG_HOME/models/deg-latest names one.
-REPOSITORY_CHECKPOINT = Path(__file__).resolve().parent.parent / "checkpoints" / "deg-smollm2-135m-0.9"
+REPOSITORY_CHECKPOINT = Path(__file__).resolve().parent.parent / "checkpoints" / "deg-smollm2-135m-0.10"
 
 
 def _provenance_status(directory: Path) -> str:

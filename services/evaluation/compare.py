@@ -1,7 +1,7 @@
 """deg against the same model writing JSON under a grammar, side by side, on the same documents.
 
     python -m services.evaluation compare --url http://127.0.0.1:8790          # deg via a gateway
-    python -m services.evaluation compare --in-process --checkpoint checkpoints/deg-smollm2-135m-0.9
+    python -m services.evaluation compare --in-process --checkpoint checkpoints/deg-smollm2-135m-0.10
     ... [--set everyday|datagen-test|datagen-val] [--limit N] [--baselines llamacpp,xgrammar|none] [--skip-deg]
 
 Sets: `everyday` is the hand-written held-out set in `everyday/` (one JSON per document:
