@@ -16,7 +16,7 @@ Rules (stated choices):
   because the reader is shared with them.
 - Score questions weigh `SCORE_WEIGHT` in the loss and choices `CHOICE_WEIGHT`: the run trained
   the choices already (0.81 right on held-out validation before the fit, 0.16 above the scores)
-  and their questions are many, so at equal weight the shared reader fits the train domains'
+  and their questions are many, so at weight 1 the shared reader fits the train domains'
   choices (0.92 right) and reads the held-out ones worse (0.72); here they only hold it.
 - The pass kept is the one with the best accuracy over the validation cache's choice and score
   questions (ties: the earlier); pass 0 is the checkpoint as it came, so the fit never keeps a
