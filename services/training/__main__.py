@@ -14,7 +14,7 @@
     python -m services.training graft --group arrays --step STEP --out DIR BASE   (BASE with a group's heads from STEP)
     python -m services.training evaluate --checkpoint DIR --records PATH --split val|val_heldout|test [--limit N]
     python -m services.training choose-decode | fit-prior | prior-ablation | rule-ablation | fit-check | fit-options |
-        calibrate-served ...
+        fit-anchors | calibrate-served ...
         (what a trained checkpoint is served with, fitted on held-out domains: services/training/fit_commands.py)
     python -m services.training worker [--burst]          (settings from DEG_REDIS_URL, ...)
     python -m services.training enqueue-train ... / enqueue-calibrate ...  (same options)

@@ -9,6 +9,8 @@
     python -m services.training calibrate-served --checkpoint DIR [--split val_heldout] [--limit 40] [--out DIR]
     python -m services.training fit-options --features DIR [--features DIR] --val-features DIR --out DIR
         [--passes 30] [--lr 1e-3] [--seed 0] [--reads DIR] CHECKPOINT   (the option reader and score head)
+    python -m services.training fit-anchors --features DIR [--features DIR] --val-features DIR --out DIR
+        [--passes 12] [--lr 3e-4] [--seed 0] [--reads DIR] CHECKPOINT   (the anchor head)
 
 Each prints one JSON report (`services.training.__main__` registers them).
 """
@@ -19,6 +21,7 @@ from typing import Any
 
 from deg_model.training.prior_fit import OBJECTIVES
 
+from .anchor_fit import fit_anchors
 from .fit_check import fit_check
 from .option_fit import fit_options
 from .pipeline import choose_array_decode
@@ -26,7 +29,8 @@ from .prior_mix import fit_prior, prior_ablation
 from .rule_ablation import recalibrate, rule_ablation
 
 FIT_COMMANDS = ("choose-decode", "fit-prior", "prior-ablation", "rule-ablation", "fit-check", "fit-options",
-                "calibrate-served")
+                "fit-anchors", "calibrate-served")
+CACHED_FITS = {"fit-options": (30, 1e-3), "fit-anchors": (12, 3e-4)}   # command: default passes, lr
 
 
 def add_fit_commands(sub) -> None:
@@ -57,14 +61,18 @@ def add_fit_commands(sub) -> None:
     cs.add_argument("--out", default=None)
     fo = sub.add_parser("fit-options", help="fit the option reader and the score head on a train feature cache's "
                         "choice and score questions, kept by a held-out validation cache; writes --out")
-    fo.add_argument("--features", required=True, action="append", help="a train records' feature cache (repeatable)")
-    fo.add_argument("--val-features", required=True, help="held-out validation domains' feature cache")
-    fo.add_argument("--out", required=True)
-    fo.add_argument("--passes", type=int, default=30)
-    fo.add_argument("--lr", type=float, default=1e-3)
-    fo.add_argument("--seed", type=int, default=0)
-    fo.add_argument("--reads", default=None, help="keep each cache's reads here and read them back (one checkpoint's)")
-    fo.add_argument("checkpoint")
+    fa = sub.add_parser("fit-anchors", help="fit the anchor head on a train feature cache's anchored arrays, kept "
+                        "by a held-out validation cache; writes --out")
+    for command, p in (("fit-options", fo), ("fit-anchors", fa)):
+        passes, lr = CACHED_FITS[command]
+        p.add_argument("--features", required=True, action="append", help="a train records' feature cache (repeatable)")
+        p.add_argument("--val-features", required=True, help="held-out validation domains' feature cache")
+        p.add_argument("--out", required=True)
+        p.add_argument("--passes", type=int, default=passes)
+        p.add_argument("--lr", type=float, default=lr)
+        p.add_argument("--seed", type=int, default=0)
+        p.add_argument("--reads", default=None, help="keep each cache's reads here and read them back (one checkpoint's)")
+        p.add_argument("checkpoint")
 
 
 def _held_out(p: argparse.ArgumentParser, *, split: str, limit: int) -> None:
@@ -88,9 +96,10 @@ def run_fit_command(args: argparse.Namespace) -> dict[str, Any]:
                              threshold=args.threshold, objective=args.objective, out=args.out)
     if args.command == "calibrate-served":
         return recalibrate(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit, out=args.out)
-    if args.command == "fit-options":
-        return fit_options(args.checkpoint, args.features, args.val_features, args.out, passes=args.passes,
-                           lr=args.lr, seed=args.seed, reads=args.reads)
+    if args.command in CACHED_FITS:
+        fit = fit_options if args.command == "fit-options" else fit_anchors
+        return fit(args.checkpoint, args.features, args.val_features, args.out, passes=args.passes,
+                   lr=args.lr, seed=args.seed, reads=args.reads)
     if args.command == "fit-check":
         return fit_check(args.checkpoint, seed=args.seed, split=args.split, limit=args.limit)
     raise ValueError(f"not a fit command: {args.command!r}")

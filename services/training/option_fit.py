@@ -26,12 +26,8 @@ Rules (stated choices):
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
-import hashlib
 import os
-import random
-from pathlib import Path
 from typing import Any, Sequence
 
 import torch
@@ -41,9 +37,10 @@ from deg_model.heads import Heads
 from deg_model.loading import load_backbone
 from deg_model.lora import LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
-from deg_model.training.features import attach_embeddings, load_cache, record_context
+from deg_model.training.features import record_context
 
 from .booleans import domain_of
+from .cached_fit import cached, fit_passes
 
 KINDS = ("choice", "score")
 FITTED = ("option_query.", "option_value.", "option_token.", "score.")
@@ -107,31 +104,8 @@ def accuracy(heads: Heads, reads: Sequence[OptionRead]) -> dict[str, Any]:
 def fit_reader(heads: Heads, train: Sequence[OptionRead], val: Sequence[OptionRead], *, passes: int = 30,
                lr: float = 1e-3, batch: int = 32, seed: int = 0) -> dict[str, Any]:
     """Train `FITTED` of `heads` in place over `train`; keep the pass best on `val`."""
-    for name, p in heads.named_parameters():
-        p.requires_grad_(name.startswith(FITTED))
-    params = [p for p in heads.parameters() if p.requires_grad]
-    opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.01)
-    order, rng = list(train), random.Random(seed)
-    best = (accuracy(heads, val)["all"]["right"], 0, copy.deepcopy(heads.state_dict()))
-    curve = [{"pass": 0, "val": best[0]}]
-    for n in range(1, passes + 1):
-        rng.shuffle(order)
-        total = 0.0
-        for i in range(0, len(order), batch):
-            chunk = order[i:i + batch]
-            loss = sum(_loss(heads, r) for r in chunk) / len(chunk)
-            opt.zero_grad()
-            loss.backward()
-            opt.step()
-            total += float(loss.detach()) * len(chunk)
-        right = accuracy(heads, val)["all"]["right"]
-        curve.append({"pass": n, "train_loss": round(total / max(len(order), 1), 4), "val": right})
-        if right > best[0]:
-            best = (right, n, copy.deepcopy(heads.state_dict()))
-    heads.load_state_dict(best[2])
-    for p in heads.parameters():
-        p.requires_grad_(True)
-    return {"kept_pass": best[1], "curve": curve}
+    return fit_passes(heads, FITTED, train, lambda r: _loss(heads, r), lambda: accuracy(heads, val)["all"]["right"],
+                      passes=passes, lr=lr, batch=batch, seed=seed)
 
 
 def _loss(heads: Heads, r: OptionRead) -> torch.Tensor:
@@ -154,23 +128,9 @@ def fit_records(heads: Heads, train: Sequence[OptionRead], val: Sequence[OptionR
 
 def cached_reads(heads: Heads, backbone, adapters, features: str | os.PathLike,
                  reads: str | os.PathLike | None) -> list[OptionRead]:
-    """A feature cache's reads; with `reads` (a directory) kept there by the cache's resolved path,
-    read back when present. Reads belong to the checkpoint that read them (its adapters and its
-    evidence pointer): a directory serves one checkpoint."""
-    path = None
-    if reads is not None:
-        key = hashlib.sha256(str(Path(features).resolve()).encode()).hexdigest()[:16]
-        path = Path(reads) / f"{key}.pt"
-        if path.is_file():
-            return torch.load(path, weights_only=False)
-    records = load_cache(features)
-    if backbone is not None:
-        attach_embeddings(records, backbone.weights["embed"])
-    out = option_reads(heads, backbone, adapters, records)
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        torch.save(out, path)
-    return out
+    """A feature cache's reads; with `reads` (a directory) kept there and read back when present
+    (`cached_fit.cached`: one checkpoint's)."""
+    return cached(features, reads, backbone, lambda records: option_reads(heads, backbone, adapters, records), "")
 
 
 def fit_options(checkpoint: str | os.PathLike, features: Sequence[str | os.PathLike], val_features: str | os.PathLike,

@@ -67,13 +67,14 @@ def test_every_fit_command_parses_with_its_held_out_defaults():
     from services.training.fit_commands import FIT_COMMANDS
     for command in FIT_COMMANDS:
         args = {"choose-decode": ["--features", "f", "c"],
-                "fit-options": ["--features", "a", "--features", "b", "--val-features", "v", "--out", "o", "c"]
+                "fit-options": ["--features", "a", "--features", "b", "--val-features", "v", "--out", "o", "c"],
+                "fit-anchors": ["--features", "a", "--features", "b", "--val-features", "v", "--out", "o", "c"],
                 }.get(command, ["--checkpoint", "c"])
         parsed = _parser().parse_args([command, *args])
         assert parsed.command == command
-        if command == "fit-options":        # fits on train caches, kept by a validation cache: no records drawn
+        if command in ("fit-options", "fit-anchors"):    # fit on train caches, kept by a validation cache
             assert parsed.features == ["a", "b"] and parsed.val_features == "v" and parsed.reads is None
-            assert (parsed.passes, parsed.lr, parsed.seed) == (30, 1e-3, 0)
+            assert (parsed.passes, parsed.lr, parsed.seed) == ((30, 1e-3, 0) if command == "fit-options" else (12, 3e-4, 0))
         elif command != "choose-decode":
             assert parsed.seed == 11
             assert parsed.split == ("test" if command == "prior-ablation" else "val_heldout")
