@@ -271,10 +271,16 @@ class Heads(nn.Module):
         """A choice or score head's option logits before the temperature (what training reads):
         a [H], o [n, H] -> [n], with the option reader's read when `reader` has its side, scored
         against the option rows and, given `tokens` [n, H] (`option_tokens`), the lines' tokens."""
-        l = head(a, o)
         if reader is None or reader.options is None or reader.options.shape[0] == 0:
-            return l
+            return head(a, o)
         read = self.evidence_weights(a, reader) @ reader.options                   # [d]
+        return self.option_read_scores(head, a, o, read, tokens)
+
+    def option_read_scores(self, head: PointerHead, a: torch.Tensor, o: torch.Tensor, read: torch.Tensor,
+                           tokens: torch.Tensor | None = None) -> torch.Tensor:
+        """`option_scores` given what the option reader read of the context, read [d] -> [n]
+        (training over cached reads gives it directly)."""
+        l = head(a, o)
         against = self.option_query(o)                                             # [n, d]
         if tokens is not None:
             against = against + self.option_token(tokens.to(against.dtype))

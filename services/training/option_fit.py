@@ -81,10 +81,7 @@ def option_reads(heads: Heads, backbone, adapters, records) -> list[OptionRead]:
 def option_logits(heads: Heads, r: OptionRead) -> torch.Tensor:
     """`Heads.option_scores` of the read's question from its pooled read: [n]."""
     head = heads.choice if r.kind == "choice" else heads.score
-    against = heads.option_query(r.o)                                          # [n, d]
-    if r.t is not None:
-        against = against + heads.option_token(r.t)
-    return head(r.a, r.o) + (against @ heads.option_value(r.p)) * heads.evidence.scale
+    return heads.option_read_scores(head, r.a, r.o, heads.option_value(r.p), r.t)
 
 
 def accuracy(heads: Heads, reads: Sequence[OptionRead]) -> dict[str, Any]:
