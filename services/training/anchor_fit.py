@@ -33,10 +33,7 @@ from typing import Any, Sequence
 import torch
 
 from deg.errors import FillError
-from deg_model.checkpoint import load_checkpoint, save_checkpoint
 from deg_model.heads import Heads
-from deg_model.loading import load_backbone
-from deg_model.lora import LoraConfig, load_adapters
 from deg_model.runtime.arrays import decode_anchors
 from deg_model.training import losses
 from deg_model.training.adapted import adapted_record
@@ -44,7 +41,7 @@ from deg_model.training.features import FeatureRecord, record_context
 
 from .array_anatomy import SHIFTS, anchors_match
 from .booleans import domain_of
-from .cached_fit import cached, fit_passes
+from .cached_fit import cached, fit_checkpoint, fit_passes
 
 FITTED = ("anchor.", "anchor_bias", "anchor_echo")
 
@@ -138,21 +135,13 @@ def fit_anchors(checkpoint: str | os.PathLike, features: Sequence[str | os.PathL
                 reads: str | os.PathLike | None = None) -> dict[str, Any]:
     """`checkpoint` with its anchor head fitted on `features` (train records' caches) and kept
     by `val_features` (held-out validation domains'), written at `out`."""
-    config, heads, tensors = load_checkpoint(checkpoint)
-    temperatures = heads.temperatures.clone()
-    heads.temperatures.fill_(1.0)
-    backbone = load_backbone(config.backbone)
-    adapters = load_adapters(tensors, LoraConfig.from_dict(config.lora)) if tensors is not None else None
+    def fit(heads, backbone, adapters):
+        def read(records):
+            return anchor_reads(heads, backbone, adapters, records)
 
-    def read(records):
-        return anchor_reads(heads, backbone, adapters, records)
+        train = [r for f in features for r in cached(f, reads, backbone, read, "anchors-")]
+        val = cached(val_features, reads, backbone, read, "anchors-")
+        return {"features": [str(f) for f in features], "val_features": str(val_features),
+                **fit_reads(heads, train, val, passes=passes, lr=lr, seed=seed)}
 
-    train = [r for f in features for r in cached(f, reads, backbone, read, "anchors-")]
-    val = cached(val_features, reads, backbone, read, "anchors-")
-    report = {"features": [str(f) for f in features], "val_features": str(val_features),
-              **fit_reads(heads, train, val, passes=passes, lr=lr, seed=seed)}
-    heads.temperatures.copy_(temperatures)
-    provenance = dict(config.provenance)
-    provenance["anchor_fit"] = report
-    path = save_checkpoint(out, dataclasses.replace(config, provenance=provenance), heads, tensors)
-    return {"checkpoint": str(path), **report}
+    return fit_checkpoint(checkpoint, out, "anchor_fit", fit)

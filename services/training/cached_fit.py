@@ -18,6 +18,7 @@ Rules (stated choices):
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import os
 import random
@@ -26,7 +27,10 @@ from typing import Any, Callable, Sequence, TypeVar
 
 import torch
 
+from deg_model.checkpoint import load_checkpoint, save_checkpoint
 from deg_model.heads import Heads
+from deg_model.loading import load_backbone
+from deg_model.lora import LoraConfig, load_adapters
 from deg_model.training.features import FeatureRecord, attach_embeddings, load_cache
 
 R = TypeVar("R")
@@ -86,3 +90,21 @@ def fit_passes(heads: Heads, fitted: tuple[str, ...], train: Sequence[R], loss: 
         for p in heads.parameters():
             p.requires_grad_(True)
     return {"kept_pass": best[1], "curve": curve}
+
+
+def fit_checkpoint(checkpoint: str | os.PathLike, out: str | os.PathLike, key: str,
+                   fit: Callable[[Heads, Any, Any], dict[str, Any]]) -> dict[str, Any]:
+    """`checkpoint` with `fit(heads, backbone, adapters)` applied to its heads at temperature 1
+    (as training reads them; its temperatures come back after), the fit's report kept in its
+    provenance as `key`, written at `out`."""
+    config, heads, tensors = load_checkpoint(checkpoint)
+    temperatures = heads.temperatures.clone()
+    heads.temperatures.fill_(1.0)
+    backbone = load_backbone(config.backbone)
+    adapters = load_adapters(tensors, LoraConfig.from_dict(config.lora)) if tensors is not None else None
+    report = fit(heads, backbone, adapters)
+    heads.temperatures.copy_(temperatures)
+    provenance = dict(config.provenance)
+    provenance[key] = report
+    path = save_checkpoint(out, dataclasses.replace(config, provenance=provenance), heads, tensors)
+    return {"checkpoint": str(path), **report}

@@ -32,15 +32,12 @@ from typing import Any, Sequence
 
 import torch
 
-from deg_model.checkpoint import load_checkpoint, save_checkpoint
 from deg_model.heads import Heads
-from deg_model.loading import load_backbone
-from deg_model.lora import LoraConfig, load_adapters
 from deg_model.training.adapted import adapted_record
 from deg_model.training.features import record_context
 
 from .booleans import domain_of
-from .cached_fit import cached, fit_passes
+from .cached_fit import cached, fit_checkpoint, fit_passes
 
 KINDS = ("choice", "score")
 FITTED = ("option_query.", "option_value.", "option_token.", "score.")
@@ -135,17 +132,10 @@ def fit_options(checkpoint: str | os.PathLike, features: Sequence[str | os.PathL
                 reads: str | os.PathLike | None = None) -> dict[str, Any]:
     """`checkpoint` with its option reader and score head fitted on `features` (train records'
     caches) and kept by `val_features` (held-out validation domains'), written at `out`."""
-    config, heads, tensors = load_checkpoint(checkpoint)
-    temperatures = heads.temperatures.clone()
-    heads.temperatures.fill_(1.0)
-    backbone = load_backbone(config.backbone)
-    adapters = load_adapters(tensors, LoraConfig.from_dict(config.lora)) if tensors is not None else None
-    train = [r for f in features for r in cached_reads(heads, backbone, adapters, f, reads)]
-    val = cached_reads(heads, backbone, adapters, val_features, reads)
-    report = {"features": [str(f) for f in features], "val_features": str(val_features),
-              **fit_records(heads, train, val, passes=passes, lr=lr, seed=seed)}
-    heads.temperatures.copy_(temperatures)
-    provenance = dict(config.provenance)
-    provenance["option_fit"] = report
-    path = save_checkpoint(out, dataclasses.replace(config, provenance=provenance), heads, tensors)
-    return {"checkpoint": str(path), **report}
+    def fit(heads, backbone, adapters):
+        train = [r for f in features for r in cached_reads(heads, backbone, adapters, f, reads)]
+        val = cached_reads(heads, backbone, adapters, val_features, reads)
+        return {"features": [str(f) for f in features], "val_features": str(val_features),
+                **fit_records(heads, train, val, passes=passes, lr=lr, seed=seed)}
+
+    return fit_checkpoint(checkpoint, out, "option_fit", fit)

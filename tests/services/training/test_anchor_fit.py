@@ -10,7 +10,7 @@ import torch
 from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
 from deg_model.training.features import FeatureQuestion, FeatureRecord, record_context, save_cache
 from deg_model.training.objective import raw_logits
-from services.training import anchor_fit
+from services.training import anchor_fit, cached_fit
 from services.training.__main__ import main
 from services.training.anchor_fit import AnchorRead, anchor_reads, anchor_scores, fit_reads, items_right
 from services.training.cached_fit import cached
@@ -111,7 +111,7 @@ def test_fit_anchors_writes_the_fitted_head_with_the_base_temperatures_and_its_r
     base = save_checkpoint(tmp_path / "base", config, heads)
     save_cache(tmp_path / "train", _records(12, seed=1), {"test": True})
     save_cache(tmp_path / "val", _records(6, seed=2), {"test": True})
-    monkeypatch.setattr(anchor_fit, "load_backbone", lambda name: types.SimpleNamespace(weights={"embed": torch.randn(8, H)}))
+    monkeypatch.setattr(cached_fit, "load_backbone", lambda name: types.SimpleNamespace(weights={"embed": torch.randn(8, H)}))
     assert main(["fit-anchors", "--features", str(tmp_path / "train"), "--val-features", str(tmp_path / "val"),
                  "--out", str(tmp_path / "out"), "--passes", "2", "--reads", str(tmp_path / "reads"), str(base)]) == 0
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

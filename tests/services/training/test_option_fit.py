@@ -10,7 +10,7 @@ import torch
 
 from deg_model.checkpoint import CheckpointConfig, fresh_heads, load_checkpoint, save_checkpoint
 from deg_model.training.features import record_context, save_cache
-from services.training import option_fit
+from services.training import cached_fit, option_fit
 from services.training.__main__ import main
 from services.training.option_fit import (OptionRead, accuracy, cached_reads, fit_reader, fit_records,
                                           option_logits, option_reads)
@@ -123,7 +123,7 @@ def test_fit_options_writes_the_fitted_reader_with_the_base_temperatures_and_its
     base = save_checkpoint(tmp_path / "base", config, heads)
     save_cache(tmp_path / "train", _records(), {"test": True})
     save_cache(tmp_path / "val", _records(), {"test": True})
-    monkeypatch.setattr(option_fit, "load_backbone", lambda name: types.SimpleNamespace(weights={"embed": torch.randn(8, H)}))
+    monkeypatch.setattr(cached_fit, "load_backbone", lambda name: types.SimpleNamespace(weights={"embed": torch.randn(8, H)}))
     assert main(["fit-options", "--features", str(tmp_path / "train"), "--features", str(tmp_path / "train"),
                  "--val-features", str(tmp_path / "val"), "--out", str(tmp_path / "out"), "--passes", "2",
                  str(base)]) == 0
